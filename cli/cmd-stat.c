@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "cli/cmds.h"
+#include "cli/out.h"
+
+int cmd_stat(int argc, char **argv)
+{
+	pr_err("'stat' is being written; this build does not have it yet");
+	return 1;
+}

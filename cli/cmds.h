@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cmds: the subcommands. Each cli/cmd-<name>.c defines int cmd_<name>(int argc, char **argv)
+ * with argv[0] the subcommand's name; it returns the process exit status.
+ */
+#ifndef FLARE_CLI_CMDS_H
+#define FLARE_CLI_CMDS_H
+
+int cmd_list(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_record(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_script(int argc, char **argv);
+int cmd_flamegraph(int argc, char **argv);
+
+#endif

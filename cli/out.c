@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "cli/out.h"
+#include "lib/base/log.h"
+
+int out_verbose;
+static pid_t pager_pid;
+
+void pr_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("flare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void pr_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("flare: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void log_sink(enum log_level level, const char *fmt, va_list ap)
+{
+	if (level == LOG_DEBUG && out_verbose < 1)
+		return;
+	if (level == LOG_INFO && out_verbose < 1)
+		return;
+	fflush(stdout);
+	fputs(level == LOG_WARN ? "flare: warning: " : "flare: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void out_init_log(void)
+{
+	log_set_sink(log_sink);
+}
+
+static void pager_wait(void)
+{
+	int st;
+
+	if (!pager_pid)
+		return;
+	fflush(stdout);
+	fclose(stdout);
+	waitpid(pager_pid, &st, 0);
+}
+
+void out_pager_start(void)
+{
+	const char *pager = getenv("FLARE_PAGER");
+	int fds[2];
+	pid_t pid;
+
+	if (!isatty(STDOUT_FILENO) || pager_pid)
+		return;
+	if (!pager)
+		pager = getenv("PAGER");
+	if (!pager)
+		pager = "less";
+	if (!*pager || !strcmp(pager, "cat"))
+		return;
+	if (pipe(fds))
+		return;
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (!pid) {
+		dup2(fds[0], STDIN_FILENO);
+		close(fds[0]);
+		close(fds[1]);
+		setenv("LESS", "FRSX", 0);
+		execlp("sh", "sh", "-c", pager, (char *)NULL);
+		_exit(127);
+	}
+	dup2(fds[1], STDOUT_FILENO);
+	close(fds[0]);
+	close(fds[1]);
+	pager_pid = pid;
+	atexit(pager_wait);
+}
+
+static char *group3(char *out, size_t outsz, const char *digits)
+{
+	size_t n = strlen(digits), i, o = 0;
+	int neg = digits[0] == '-';
+
+	if (neg)
+		out[o++] = '-', digits++, n--;
+	for (i = 0; i < n && o + 2 < outsz; i++) {
+		out[o++] = digits[i];
+		if ((n - i - 1) % 3 == 0 && i + 1 < n)
+			out[o++] = ',';
+	}
+	out[o] = '\0';
+	return out;
+}
+
+char *out_thousands(char buf[32], uint64_t v)
+{
+	char tmp[24];
+
+	snprintf(tmp, sizeof(tmp), "%" PRIu64, v);
+	return group3(buf, 32, tmp);
+}
+
+char *out_thousands_f(char buf[48], double v, int decimals)
+{
+	char tmp[48], *dot;
+	size_t n;
+
+	snprintf(tmp, sizeof(tmp), "%.*f", decimals, v);
+	dot = strchr(tmp, '.');
+	if (dot)
+		*dot = '\0';
+	group3(buf, 48, tmp);
+	if (dot) {
+		n = strlen(buf);
+		snprintf(buf + n, 48 - n, ".%s", dot + 1);
+	}
+	return buf;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * session: replays a perf.data file in time order and turns each SAMPLE into a resolved
+ * sample: the thread (pid, tid, comm at that time), and the call chain as frames with dso and
+ * symbol. It keeps threads and their maps (COMM, FORK, EXIT, MMAP, MMAP2), owns the reader
+ * and the symtab, and frees all with session_free().
+ *
+ * Ordering: records are sorted by time (stable) before replay, as perf's ordered-events
+ * queue would deliver them; records with time 0 (synthesized) come first, in file order.
+ */
+#ifndef FLARE_SESSION_SESSION_H
+#define FLARE_SESSION_SESSION_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "lib/data/reader.h"
+#include "lib/sym/sym.h"
+
+struct thread {
+	uint32_t pid, tid;
+	const char *comm;	/* current name; ":<tid>" when no COMM was seen, as perf */
+};
+
+struct frame {
+	uint64_t ip;		/* as in the call chain (return address for callers) */
+	uint64_t dso_ip;	/* ip in the dso's address space */
+	struct dso *dso;	/* NULL: unknown mapping ([unknown] in output) */
+	const struct symbol *sym;	/* NULL: no symbol ([unknown] or the address) */
+	uint8_t cpumode;	/* PERF_RECORD_MISC_KERNEL / _USER / ... */
+};
+
+struct resolved_sample {
+	const struct perf_sample *s;	/* the decoded record */
+	const struct pd_attr *attr;
+	const struct thread *thread;
+	struct frame *frames;	/* frames[0] is the sample ip (leaf), then its callers */
+	size_t nr_frames;	/* 1 when the sample has no call chain */
+	uint64_t offset;	/* file offset of the record */
+};
+
+struct session_opts {
+	unsigned int open_flags;	/* PD_FORCE */
+	const char *symfs;		/* "" or NULL for / */
+	bool no_callchain;		/* resolve only the sample ip */
+	bool ordered;			/* replay in time order (default true in session_open) */
+};
+
+struct session {
+	struct perf_data *pd;
+	struct symtab *symtab;
+	uint64_t nr_samples;
+	uint64_t nr_lost;		/* sum of LOST and LOST_SAMPLES */
+	uint64_t first_time, last_time;
+	void *priv;
+};
+
+/* Non-sample records are passed to this too when set (for script -D / --show-*-events). */
+typedef int (*session_record_cb)(void *ctx, const struct perf_event_header *ev, uint64_t off);
+/* Return < 0 to stop the replay with that error. */
+typedef int (*session_sample_cb)(void *ctx, const struct resolved_sample *rs);
+
+int session_open(const char *path, const struct session_opts *opts, struct session **ret,
+		 char *errbuf, size_t errlen);
+void session_free(struct session *sess);
+
+int session_process(struct session *sess, session_sample_cb on_sample,
+		    session_record_cb on_other, void *ctx);
+
+/* Thread lookup after or during replay. NULL when never seen. */
+const struct thread *session_thread(struct session *sess, uint32_t tid);
+
+#endif

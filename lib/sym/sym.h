@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sym: symbol tables. A dso is one ELF object (an executable, a shared library, the kernel,
+ * [vdso], a JIT's perf-PID.map); its symbols are loaded once, on first lookup, sorted by
+ * address and searched by bisection. A symtab owns every dso it creates and every symbol and
+ * name string in them (arena); all is freed by symtab_free().
+ *
+ * Sources: ELF .symtab/.dynsym (libelf), separate debug info by build-id
+ * (/usr/lib/debug/.build-id/xx/rest.debug) and .gnu_debuglink, /proc/kallsyms and module
+ * symbols for the kernel, /tmp/perf-PID.map for JITs, the vdso image. C++ and Rust names are
+ * demangled. No subprocesses.
+ */
+#ifndef FLARE_SYM_SYM_H
+#define FLARE_SYM_SYM_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct symbol {
+	uint64_t start;	/* in the dso's address space (file virtual address; kernel: runtime) */
+	uint64_t end;
+	const char *name;	/* demangled */
+};
+
+enum dso_kind { DSO_USER, DSO_KERNEL, DSO_KMODULE, DSO_VDSO, DSO_JIT_MAP, DSO_ANON };
+
+struct dso {
+	const char *long_name;	/* path as mapped: /usr/lib/x86_64-linux-gnu/libc.so.6 */
+	const char *short_name;	/* as perf report prints it: libc.so.6, [kernel.kallsyms] */
+	enum dso_kind kind;
+	uint8_t build_id[20];
+	uint8_t build_id_size;	/* 0 = unknown */
+	bool loaded;		/* symbols were looked for */
+	bool has_symbols;
+	bool hit;		/* a sample ip landed in it (for the BUILD_ID feature) */
+	void *priv;
+};
+
+struct symtab;
+
+/* root_dir: "" normally; a prefix for finding files (perf's --symfs). */
+int symtab_new(const char *root_dir, struct symtab **ret);
+void symtab_free(struct symtab *st);
+
+/* The dso for path (created on first use). pid matters only for perf-PID.map and [vdso]. */
+struct dso *symtab_dso(struct symtab *st, const char *path, uint32_t pid);
+/* The kernel: [kernel.kallsyms], from /proc/kallsyms. */
+struct dso *symtab_kernel(struct symtab *st);
+
+/* Symbol containing addr, in the dso's own address space; NULL if none. */
+const struct symbol *dso_find_symbol(struct symtab *st, struct dso *dso, uint64_t addr);
+
+/*
+ * Converts a runtime address inside a mapping to the dso's address space.
+ * map_start/pgoff are the MMAP(2) record's addr and pgoff. Handles PIE and shared-object
+ * load bias using the ELF program headers (p_vaddr - p_offset of the executable segment).
+ */
+uint64_t dso_map_ip(struct symtab *st, struct dso *dso, uint64_t map_start, uint64_t pgoff,
+		    uint64_t ip);
+
+/* Reads the GNU build-id note of an ELF file into out (20 bytes max). Returns size or < 0. */
+int elf_read_build_id(const char *path, uint8_t *out, size_t outlen);
+
+#endif

@@ -1,0 +1,47 @@
+# tests/lib.sh: sourced by every tests/cli/*.sh script (tests/run.sh sets it up).
+# Each check prints one line that tests/run.sh tallies:
+#   ok - <script>: <what>     FAIL - <script>: <what>: <why>     skip - <script>: <what> # <why>
+# Environment: FLARE (the binary), WL (workload binaries), TESTDATA (tests/data),
+# TMP (a scratch directory of this script, removed afterwards), ROOT (the source tree).
+T_NAME=$(basename "$0" .sh)
+
+pass() { echo "ok - $T_NAME: $1"; }
+fail() { echo "FAIL - $T_NAME: $1${2:+: $2}"; }
+skip() { echo "skip - $T_NAME: $1 # $2"; }
+
+# check "what" cmd args...: passes when the command exits 0. Its output goes to $TMP/out.
+check() {
+	local what=$1; shift
+	if "$@" >"$TMP/out" 2>&1; then pass "$what"; else fail "$what" "exit $? from: $*: $(tail -c 300 "$TMP/out" | tr '\n' ' ')"; fi
+}
+# check_fails "what" cmd args...: passes when the command exits non-zero.
+check_fails() {
+	local what=$1; shift
+	if "$@" >"$TMP/out" 2>&1; then fail "$what" "exited 0: $*"; else pass "$what"; fi
+}
+# check_eq "what" expected actual
+check_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected '$2', got '$3'"; fi
+}
+# check_grep "what" pattern file: passes when the extended regex matches a line of file.
+check_grep() {
+	if grep -Eq -- "$2" "$3"; then pass "$1"; else fail "$1" "no line matches /$2/ in $3: $(head -c 300 "$3" | tr '\n' ' ')"; fi
+}
+# within "what" a b tolerance: |a-b| <= tolerance (numbers may be decimals)
+within() {
+	if awk -v a="$2" -v b="$3" -v t="$4" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; then
+		pass "$1"
+	else
+		fail "$1" "$2 and $3 differ by more than $4"
+	fi
+}
+# have_perf: Linux perf is installed and runs
+have_perf() { command -v perf >/dev/null 2>&1 && perf --version >/dev/null 2>&1; }
+# tracefs_enabled_events: prints enabled events in tracefs (should be none after flare exits)
+tracefs_leftovers() {
+	local t=/sys/kernel/tracing
+	[ -d "$t/events" ] || return 0
+	grep -l '^1' $t/events/*/*/enable 2>/dev/null | head
+	[ -s $t/uprobe_events ] && grep -h 'flare' $t/uprobe_events 2>/dev/null
+	return 0
+}
