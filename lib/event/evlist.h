@@ -4,6 +4,12 @@
  * "{cycles,instructions}:S", "msr/tsc/", "r01c4", "mem:0x1000/8:rw", "L1-dcache-load-misses")
  * parsed into perf_event_attrs with perf's names. An evlist owns its evsels and their names.
  * Parsing never opens anything; tracepoints are resolved through tracefs (mounted on demand).
+ *
+ * Every string an evsel points to (name, pmu_name, tp_sys, tp_name) is owned by the evlist
+ * and freed by evlist_release(). An evsel's name is the spec as the user typed it for that
+ * event ("cs:u", "msr/tsc/"), as perf names it; a glob expands to one evsel per tracepoint.
+ * attr holds only what the spec says (type, config, exclude_*, precise_ip, pinned, ...) and
+ * attr.size; the caller sets sampling, read_format, disabled, inherit and the like.
  */
 #ifndef FLARE_EVENT_EVLIST_H
 #define FLARE_EVENT_EVLIST_H
@@ -20,6 +26,10 @@ struct evsel {
 	bool sample_read;	/* group with :S */
 	const char *pmu_name;	/* "cpu", "software", "tracepoint", "msr", ... */
 	const char *tp_sys, *tp_name;	/* tracepoints */
+	/* extensions */
+	double scale;		/* multiply counts by this (PMU event .scale); 1.0 otherwise */
+	char unit[24];		/* PMU event .unit ("Joules"), else "" */
+	bool weak_group;	/* group with :W */
 };
 
 struct evlist {
@@ -39,5 +49,15 @@ struct evparse_err {
  * -ERR_NO_TRACEFS / -ENOMEM, with err filled. */
 int evlist_add_spec(struct evlist *list, const char *spec, struct evparse_err *err);
 void evlist_release(struct evlist *list);
+
+/* Appends an evsel for attr named name (copied). Returns the new evsel, NULL on -ENOMEM.
+ * The evsel is not in any group. For callers that build events themselves (perf's defaults). */
+struct evsel *evlist_add(struct evlist *list, const struct perf_event_attr *attr,
+			 const char *name);
+
+/* Parses modifier letters ("u", "ppp", "S", "uk") into attr and *sample_read. Returns -1 on
+ * success, else the offset of the first bad letter. */
+int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read,
+		     bool *weak);
 
 #endif

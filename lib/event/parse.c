@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The event-spec grammar, as perf accepts it:
+ *   spec   := item (',' item)*
+ *   item   := '{' event (',' event)* '}' [':' mods] | event
+ *   event  := sym [':' mods] | cache [':' mods] | 'r' HEX [':' mods]
+ *           | pmu '/' [term (',' term)*] '/' [[':'] mods]
+ *           | sys ':' name [':' mods]          (globs allowed in sys and name)
+ *           | 'mem:' ADDR ['/' LEN] [':' rwx]
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/base/err.h"
+#include "lib/event/evlist.h"
+#include "lib/event/names.h"
+#include "lib/event/pmu.h"
+#include "lib/trace/tp.h"
+
+#define HINT_LIST "Run 'flare list' for a list of all available events"
+
+struct pstate {
+	struct evlist *l;
+	const char *spec;
+	struct evparse_err *err;
+};
+
+static int perr(struct pstate *ps, int code, const char *at, const char *hint,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int perr(struct pstate *ps, int code, const char *at, const char *hint,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(ps->err->msg, sizeof(ps->err->msg), fmt, ap);
+	va_end(ap);
+	snprintf(ps->err->hint, sizeof(ps->err->hint), "%s", hint ? hint : HINT_LIST);
+	ps->err->pos = at ? (int)(at - ps->spec) : -1;
+	return code;
+}
+
+static int oom(struct pstate *ps)
+{
+	return perr(ps, -ENOMEM, NULL, "", "out of memory");
+}
+
+/* Adds one evsel, applying mods (which start at spec offset mods_at, for errors). */
+static struct evsel *add(struct pstate *ps, struct perf_event_attr *attr, const char *name,
+			 const char *pmu, const char *mods, const char *mods_at, int *ret)
+{
+	struct evsel *e;
+	bool sr = false, weak = false;
+	int bad;
+
+	*ret = 0;
+	if (mods && *mods) {
+		bad = evsel_parse_mods(mods, attr, &sr, &weak);
+		if (bad >= 0) {
+			*ret = perr(ps, -ERR_EVENT_SYNTAX, mods_at + bad, NULL,
+				    "unknown or repeated modifier '%c'", mods[bad]);
+			return NULL;
+		}
+	}
+	e = evlist_add(ps->l, attr, name);
+	if (!e || !(e->pmu_name = strdup(pmu))) {
+		*ret = oom(ps);
+		return NULL;
+	}
+	e->sample_read = sr;
+	e->weak_group = weak;
+	return e;
+}
+
+/* Closest symbolic name to s, for "did you mean". */
+static const char *suggest(const char *s)
+{
+	static const char *best;
+	size_t i, bd = 3, la = strlen(s);
+	const struct ev_sym *tabs[2] = { ev_hw_syms, ev_sw_syms };
+	size_t nrs[2] = { ev_hw_nr, ev_sw_nr }, t;
+
+	best = NULL;
+	for (t = 0; t < 2; t++) {
+		for (i = 0; i < nrs[t]; i++) {
+			const char *c[2] = { tabs[t][i].name, tabs[t][i].alias };
+			int k;
+
+			for (k = 0; k < 2 && c[k]; k++) {
+				size_t lb = strlen(c[k]), x, y, row[64], prev, tmp;
+
+				if (la >= 63 || lb >= 63)
+					continue;
+				for (y = 0; y <= lb; y++)
+					row[y] = y;
+				for (x = 1; x <= la; x++) {
+					prev = row[0];
+					row[0] = x;
+					for (y = 1; y <= lb; y++) {
+						size_t v = prev + (s[x - 1] != c[k][y - 1]);
+
+						tmp = row[y];
+						if (row[y] + 1 < v)
+							v = row[y] + 1;
+						if (row[y - 1] + 1 < v)
+							v = row[y - 1] + 1;
+						row[y] = v;
+						prev = tmp;
+					}
+				}
+				if (row[lb] < bd) {
+					bd = row[lb];
+					best = c[k];
+				}
+			}
+		}
+	}
+	return best;
+}
+
+/* A symbolic, cache or raw name. 1 if name is one (evsel added or error in *ret), else 0. */
+static int try_named(struct pstate *ps, const char *name, const char *full, const char *at,
+		     const char *mods, const char *mods_at, int *ret)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	const struct ev_sym *sym = ev_sym_find(name);
+	const char *pmu = "cpu";
+	uint64_t cfg;
+	char *end;
+	int c;
+
+	if (sym) {
+		attr.type = sym->type;
+		attr.config = sym->config;
+		if (sym->type == PERF_TYPE_SOFTWARE)
+			pmu = "software";
+	} else if ((c = ev_cache_parse(name, &cfg)) != -ENOENT) {
+		if (c) {
+			*ret = perr(ps, -ERR_EVENT_UNKNOWN, at, NULL, "'%s' is a cache event combination perf does not accept",
+				    name);
+			return 1;
+		}
+		attr.type = PERF_TYPE_HW_CACHE;
+		attr.config = cfg;
+	} else if (name[0] == 'r' && isxdigit((unsigned char)name[1])) {
+		attr.config = strtoull(name + 1, &end, 16);
+		if (*end)
+			return 0;
+		attr.type = PERF_TYPE_RAW;
+	} else {
+		return 0;
+	}
+	add(ps, &attr, full, pmu, mods, mods_at, ret);
+	return 1;
+}
+
+struct tp_add {
+	struct pstate *ps;
+	const char *mods, *mods_at;
+	int ret;
+};
+
+static int tp_add_one(const char *sys, const char *name, void *arg)
+{
+	struct tp_add *ta = arg;
+	struct perf_event_attr attr = { .size = sizeof(attr), .type = PERF_TYPE_TRACEPOINT };
+	struct evsel *e;
+	char full[512];
+	int r;
+
+	uint64_t id;
+
+	r = tp_id(sys, name, &id);
+	if (r)
+		return 0; /* listed but gone, or no id: perf skips these too */
+	attr.config = id;
+	snprintf(full, sizeof(full), "%s:%s%s%s", sys, name, ta->mods ? ":" : "",
+		 ta->mods ? ta->mods : "");
+	e = add(ta->ps, &attr, full, "tracepoint", ta->mods, ta->mods_at, &ta->ret);
+	if (!e)
+		return 1;
+	e->tp_sys = strdup(sys);
+	e->tp_name = strdup(name);
+	if (!e->tp_sys || !e->tp_name) {
+		ta->ret = oom(ta->ps);
+		return 1;
+	}
+	return 0;
+}
+
+static int parse_tracepoint(struct pstate *ps, char *sys, char *name, const char *at,
+			    const char *mods, const char *mods_at)
+{
+	struct tp_add ta = { ps, mods, mods_at, 0 };
+	int n;
+
+	n = tp_for_each(sys, name, tp_add_one, &ta);
+	if (ta.ret)
+		return ta.ret;
+	if (n == -ERR_NO_TRACEFS)
+		return perr(ps, n, at, "mount it: mount -t tracefs nodev /sys/kernel/tracing",
+			    "tracefs is not mounted and could not be mounted");
+	if (n < 0)
+		return perr(ps, n, at, "", "cannot list tracepoints: %s", err_str(n));
+	if (n == 0)
+		return perr(ps, -ERR_EVENT_UNKNOWN, at,
+			    "Run 'flare list tracepoint' for the tracepoints of this kernel",
+			    "unknown tracepoint '%s:%s'", sys, name);
+	return 0;
+}
+
+/* Applies one "term[=value]" of a PMU event to attr (or the evsel's name). */
+static int pmu_term(struct pstate *ps, const char *pmu, char *term, const char *at,
+		    struct perf_event_attr *attr, char **name, double *scale, char *unit)
+{
+	char *eq = strchr(term, '='), *end, alias[256];
+	uint64_t val = 1;
+	int r;
+
+	if (eq) {
+		*eq++ = '\0';
+		if (!strcmp(term, "name")) {
+			*name = eq;
+			return 0;
+		}
+		errno = 0;
+		val = strtoull(eq, &end, 0);
+		if (errno || end == eq || *end)
+			return perr(ps, -ERR_EVENT_SYNTAX, at + (eq - term), NULL,
+				    "value of term '%s' is not a number", term);
+	}
+	if (!strcmp(term, "config") || !strcmp(term, "config1") || !strcmp(term, "config2")) {
+		__u64 *f = term[6] == '1' ? &attr->config1 :
+			      term[6] == '2' ? &attr->config2 : &attr->config;
+		*f = val;
+		return 0;
+	}
+	if (!strcmp(term, "period") || !strcmp(term, "freq")) {
+		attr->freq = term[0] == 'f';
+		attr->sample_period = val;
+		return 0;
+	}
+	r = pmu_set_term(pmu, term, val, attr);
+	if (r == -ENOENT && !eq && !pmu_event_alias(pmu, term, alias, sizeof(alias), scale, unit,
+						    sizeof(((struct evsel *)0)->unit))) {
+		/* a named event: its own terms ("event=0x04") */
+		char *t, *save = NULL;
+
+		for (t = strtok_r(alias, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+			r = pmu_term(ps, pmu, t, at, attr, name, scale, unit);
+			if (r)
+				return r;
+		}
+		return 0;
+	}
+	if (r == -ERANGE)
+		return perr(ps, -ERR_EVENT_SYNTAX, at, NULL, "value too big for term '%s'", term);
+	if (r)
+		return perr(ps, -ERR_EVENT_UNKNOWN, at,
+			    "Run 'flare list pmu' for the events of each PMU",
+			    "unknown term '%s' for pmu '%s'", term, pmu);
+	return 0;
+}
+
+/* tok is "pmu/terms/mods" (a writable copy of the spec at at). */
+static int parse_pmu(struct pstate *ps, char *tok, const char *at)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	char *slash = strchr(tok, '/'), *last = strrchr(tok, '/'), *t, *mods, *name = NULL;
+	char full[512], unit[24] = "";
+	double scale = 1.0;
+	struct evsel *e;
+	int r;
+
+	snprintf(full, sizeof(full), "%s", tok);
+	if (slash == last)
+		return perr(ps, -ERR_EVENT_SYNTAX, at + (slash - tok), NULL,
+			    "missing closing '/' of the pmu terms");
+	*slash = *last = '\0';
+	mods = last + 1;
+	if (*mods == ':')
+		mods++;
+	if (pmu_type(tok, &attr.type))
+		return perr(ps, -ERR_EVENT_UNKNOWN, at,
+			    "Run 'flare list pmu' for the PMUs of this machine",
+			    "unknown pmu '%s'", tok);
+	for (t = slash + 1; t < last;) {
+		char *comma = strchr(t, ',');
+
+		if (comma)
+			*comma = '\0';
+		if (*t) {
+			r = pmu_term(ps, tok, t, at + (t - tok), &attr, &name, &scale, unit);
+			if (r)
+				return r;
+		}
+		if (!comma)
+			break;
+		t = comma + 1;
+	}
+	e = add(ps, &attr, name ? name : full, tok, mods, at + (mods - tok), &r);
+	if (!e)
+		return r;
+	e->scale = scale;
+	snprintf(e->unit, sizeof(e->unit), "%s", unit);
+	return 0;
+}
+
+/* "mem:ADDR[/LEN][:rwx]" */
+static int parse_breakpoint(struct pstate *ps, char *tok, const char *at)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr), .type = PERF_TYPE_BREAKPOINT };
+	char *p = tok + 4, *end;
+	int r;
+
+	errno = 0;
+	attr.bp_addr = strtoull(p, &end, 0);
+	if (end == p || errno)
+		return perr(ps, -ERR_EVENT_SYNTAX, at + 4, NULL, "expected an address after 'mem:'");
+	attr.bp_len = 4;
+	if (*end == '/') {
+		p = end + 1;
+		attr.bp_len = strtoull(p, &end, 0);
+		if (end == p || (attr.bp_len != 1 && attr.bp_len != 2 && attr.bp_len != 4 &&
+				 attr.bp_len != 8))
+			return perr(ps, -ERR_EVENT_SYNTAX, at + (p - tok), NULL,
+				    "breakpoint length must be 1, 2, 4 or 8");
+	}
+	attr.bp_type = 0;
+	if (*end == ':') {
+		for (p = end + 1; *p; p++) {
+			int bit = *p == 'r' ? 1 : *p == 'w' ? 2 : *p == 'x' ? 4 : 0;
+
+			if (!bit || (attr.bp_type & bit))
+				return perr(ps, -ERR_EVENT_SYNTAX, at + (p - tok), NULL,
+					    "breakpoint access is r, w and/or x");
+			attr.bp_type |= bit;
+		}
+		end = p;
+	}
+	if (*end)
+		return perr(ps, -ERR_EVENT_SYNTAX, at + (end - tok), NULL, "parser error");
+	if (!attr.bp_type)
+		attr.bp_type = 1 | 2;
+	if (attr.bp_type & 4) {
+		if (attr.bp_type != 4)
+			return perr(ps, -ERR_EVENT_SYNTAX, at, NULL,
+				    "an execute breakpoint cannot also be r or w");
+		attr.bp_len = sizeof(long);
+	}
+	add(ps, &attr, tok, "breakpoint", NULL, NULL, &r);
+	return r;
+}
+
+/* One event (no top-level commas, no braces). tok is a writable copy of the spec at at. */
+static int parse_event(struct pstate *ps, char *tok, const char *at)
+{
+	char *c1, *c2, full[512];
+	int r;
+	const char *hint;
+
+	if (!*tok)
+		return perr(ps, -ERR_EVENT_SYNTAX, at, NULL, "parser error: empty event");
+	if (!strncmp(tok, "mem:", 4))
+		return parse_breakpoint(ps, tok, at);
+	if (strchr(tok, '/'))
+		return parse_pmu(ps, tok, at);
+	snprintf(full, sizeof(full), "%s", tok);
+	c1 = strchr(tok, ':');
+	if (c1)
+		*c1 = '\0';
+	if (try_named(ps, tok, full, at, c1 ? c1 + 1 : NULL, c1 ? at + (c1 + 1 - tok) : NULL, &r))
+		return r;
+	if (!c1) {
+		const char *s = suggest(tok);
+		char buf[256];
+
+		hint = HINT_LIST;
+		if (s) {
+			snprintf(buf, sizeof(buf), "did you mean '%s'? (%s)", s, HINT_LIST);
+			hint = buf;
+		}
+		return perr(ps, -ERR_EVENT_UNKNOWN, at, hint, "unknown event '%s'", tok);
+	}
+	c2 = strchr(c1 + 1, ':');
+	if (c2)
+		*c2 = '\0';
+	if (!*tok || !c1[1])
+		return perr(ps, -ERR_EVENT_SYNTAX, at + (c1 - tok) + !*tok, NULL,
+			    "parser error: a tracepoint is subsystem:name");
+	return parse_tracepoint(ps, tok, c1 + 1, at, c2 ? c2 + 1 : NULL,
+				c2 ? at + (c2 + 1 - tok) : NULL);
+}
+
+/* End of the event starting at p: the first ',' or '}' outside a pmu's /terms/. */
+static const char *event_end(const char *p)
+{
+	int in_terms = 0;
+	int bp = !strncmp(p, "mem:", 4);
+
+	for (; *p; p++) {
+		if (*p == '/' && !bp)
+			in_terms = !in_terms;
+		else if (!in_terms && (*p == ',' || *p == '}' || *p == '{'))
+			break;
+	}
+	return p;
+}
+
+static int parse_one(struct pstate *ps, const char **pp)
+{
+	const char *p = *pp, *end = event_end(p);
+	char *tok = strndup(p, end - p);
+	int r;
+
+	if (!tok)
+		return oom(ps);
+	r = parse_event(ps, tok, p);
+	free(tok);
+	*pp = end;
+	return r;
+}
+
+/* Applies a group's modifiers to its members and links them to the leader. */
+static int finish_group(struct pstate *ps, size_t first, const char *mods, const char *mods_at)
+{
+	struct evlist *l = ps->l;
+	size_t i;
+	int bad;
+
+	for (i = first; i < l->nr; i++) {
+		struct evsel *e = &l->evsels[i];
+
+		if (mods && *mods) {
+			bad = evsel_parse_mods(mods, &e->attr, &e->sample_read, &e->weak_group);
+			if (bad >= 0)
+				return perr(ps, -ERR_EVENT_SYNTAX, mods_at + bad, NULL,
+					    "unknown or repeated modifier '%c'", mods[bad]);
+		}
+		e->group_idx = (int)first;
+		e->is_leader = i == first;
+		e->nr_members = i == first ? (int)(l->nr - first) : 0;
+	}
+	return 0;
+}
+
+static int parse_group(struct pstate *ps, const char **pp)
+{
+	const char *p = *pp + 1, *mend;
+	size_t first = ps->l->nr;
+	char *mods;
+	int r;
+
+	for (;;) {
+		if (*p == '{')
+			return perr(ps, -ERR_EVENT_SYNTAX, p, NULL, "groups cannot be nested");
+		r = parse_one(ps, &p);
+		if (r)
+			return r;
+		if (*p == '}')
+			break;
+		if (*p != ',')
+			return perr(ps, -ERR_EVENT_SYNTAX, p, NULL, "parser error: missing '}'");
+		p++;
+	}
+	p++;
+	mods = NULL;
+	mend = p;
+	if (*p == ':') {
+		mend = p + 1 + strcspn(p + 1, ",{}");
+		mods = strndup(p + 1, mend - p - 1);
+		if (!mods)
+			return oom(ps);
+	}
+	r = finish_group(ps, first, mods, p + 1);
+	free(mods);
+	*pp = mend;
+	return r;
+}
+
+int evlist_add_spec(struct evlist *list, const char *spec, struct evparse_err *err)
+{
+	struct evparse_err dummy;
+	struct pstate ps = { list, spec, err ? err : &dummy };
+	size_t before = list->nr;
+	const char *p = spec;
+	int r = 0;
+
+	memset(ps.err, 0, sizeof(*ps.err));
+	ps.err->pos = -1;
+	snprintf(ps.err->spec, sizeof(ps.err->spec), "%s", spec);
+	for (;;) {
+		r = *p == '{' ? parse_group(&ps, &p) : parse_one(&ps, &p);
+		if (r)
+			break;
+		if (!*p)
+			break;
+		if (*p != ',') {
+			r = perr(&ps, -ERR_EVENT_SYNTAX, p, NULL, "parser error");
+			break;
+		}
+		p++;
+	}
+	if (r) {
+		/* all or nothing: drop what this spec added */
+		while (list->nr > before) {
+			struct evsel *e = &list->evsels[--list->nr];
+
+			free(e->name);
+			free((char *)e->pmu_name);
+			free((char *)e->tp_sys);
+			free((char *)e->tp_name);
+		}
+	}
+	return r;
+}

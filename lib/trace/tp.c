@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <tracefs.h>
+#include "lib/base/err.h"
+#include "lib/base/log.h"
+#include "lib/trace/tp.h"
+
+/* libtracefs hands back a fresh copy of the path on every call: ask once per process. */
+static const char *tracefs_path;
+
+int tp_tracefs_dir(const char **dir)
+{
+	const char *path = NULL;
+
+	if (!tracefs_path) {
+		if (!tracefs_tracing_dir_is_mounted(true, &path) || !path) {
+			log_debug("tracefs is not mounted and could not be mounted");
+			return -ERR_NO_TRACEFS;
+		}
+		tracefs_path = path;
+	}
+	*dir = tracefs_path;
+	return 0;
+}
+
+int tp_is_glob(const char *s)
+{
+	return s && strpbrk(s, "*?[") != NULL;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static size_t list_len(char **l)
+{
+	size_t n = 0;
+
+	while (l && l[n])
+		n++;
+	return n;
+}
+
+static bool match(const char *glob, const char *s)
+{
+	return !glob || !fnmatch(glob, s, 0);
+}
+
+/* Only events with an id can be opened (ftrace's internal events have none). */
+static bool has_id(const char *dir, const char *sys, const char *name)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/events/%s/%s/id", dir, sys, name);
+	return access(path, F_OK) == 0;
+}
+
+/* Visits the events of one system; returns the count or fn's non-zero stop value as < 0. */
+static int walk_system(const char *dir, const char *sys, const char *name_glob, tp_fn fn,
+		       void *arg, int *stop)
+{
+	char **evs;
+	size_t i, n;
+	int count = 0;
+
+	if (name_glob && !tp_is_glob(name_glob)) {
+		uint64_t id;
+
+		if (tp_id(sys, name_glob, &id))
+			return 0;
+		*stop = fn(sys, name_glob, arg);
+		return 1;
+	}
+	evs = tracefs_system_events(dir, sys);
+	n = list_len(evs);
+	if (n)
+		qsort(evs, n, sizeof(*evs), cmp_str);
+	for (i = 0; i < n && !*stop; i++) {
+		if (!match(name_glob, evs[i]) || !has_id(dir, sys, evs[i]))
+			continue;
+		count++;
+		*stop = fn(sys, evs[i], arg);
+	}
+	tracefs_list_free(evs);
+	return count;
+}
+
+int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg)
+{
+	const char *dir;
+	char **systems;
+	size_t i, n;
+	int ret, count = 0, stop = 0;
+
+	ret = tp_tracefs_dir(&dir);
+	if (ret)
+		return ret;
+	if (sys_glob && !tp_is_glob(sys_glob)) {
+		count = walk_system(dir, sys_glob, name_glob, fn, arg, &stop);
+		return stop ? stop : count;
+	}
+	systems = tracefs_event_systems(dir);
+	if (!systems)
+		return -ENOMEM;
+	n = list_len(systems);
+	qsort(systems, n, sizeof(*systems), cmp_str);
+	for (i = 0; i < n && !stop; i++) {
+		if (!match(sys_glob, systems[i]))
+			continue;
+		count += walk_system(dir, systems[i], name_glob, fn, arg, &stop);
+	}
+	tracefs_list_free(systems);
+	return stop ? stop : count;
+}
+
+int tp_id(const char *sys, const char *name, uint64_t *id)
+{
+	const char *dir;
+	char *buf, *end;
+	int size = 0, ret;
+
+	ret = tp_tracefs_dir(&dir);
+	if (ret)
+		return ret;
+	if (strchr(sys, '/') || strchr(name, '/') || !strcmp(sys, "..") || !strcmp(name, ".."))
+		return -ENOENT;
+	buf = tracefs_event_file_read(NULL, sys, name, "id", &size);
+	if (!buf)
+		return -ENOENT;
+	errno = 0;
+	*id = strtoull(buf, &end, 10);
+	ret = (end == buf || errno) ? -ENOENT : 0;
+	free(buf);
+	return ret;
+}
