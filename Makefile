@@ -20,6 +20,8 @@ WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wstrict-prototypes -Wmissing-prototyp
 CFLAGS ?= -O2 -g
 CFLAGS += -std=gnu11 -D_GNU_SOURCE -I. $(WARN) $(PKG_CFLAGS) -MMD -MP
 LDLIBS += $(PKG_LIBS) -lpthread -lm
+# libiberty: cplus_demangle, the C++/Rust demangler perf 6.1 uses (Debian libiberty-dev)
+LDLIBS += -liberty
 ifeq ($(WERROR),1)
 CFLAGS += -Werror
 endif

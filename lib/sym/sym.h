@@ -47,6 +47,13 @@ struct dso *symtab_dso(struct symtab *st, const char *path, uint32_t pid);
 /* The kernel: [kernel.kallsyms], from /proc/kallsyms. */
 struct dso *symtab_kernel(struct symtab *st);
 
+/* The kernel module dso ("[name]", from /proc/modules) holding a kernel address, or NULL. */
+struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr);
+
+/* Records the build-id a recording names for dso (the BUILD_ID feature), before its symbols
+ * are loaded: separate debug info and perf's build-id cache are then looked up by it. */
+void dso_set_build_id(struct dso *dso, const uint8_t *id, size_t size);
+
 /* Symbol containing addr, in the dso's own address space; NULL if none. */
 const struct symbol *dso_find_symbol(struct symtab *st, struct dso *dso, uint64_t addr);
 

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kallsyms: kernel symbols from /proc/kallsyms as perf reads them: text, weak, data and bss
+ * symbols (types T W D B, either case), each ending where the next begins. Symbols of a
+ * module ("name\t[mod]") go to the module's dso when /proc/modules lists it and are dropped
+ * otherwise, as perf does. _text is kept as the reference for a relocated kernel.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/base/strbuf.h"
+#include "lib/sym/sym-int.h"
+
+static bool type_kept(char t)
+{
+	char u = (char)(t & ~0x20);
+
+	return u == 'T' || u == 'W' || u == 'D' || u == 'B' || t == 'u' || t == 'l' || t == 'N';
+}
+
+/* Reads /proc/modules into module dsos ("[name]") sorted by start. */
+static int load_modules(struct symtab *st)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *line, *save = NULL;
+	int ret = strbuf_read_file(&sb, "/proc/modules");
+
+	if (ret < 0)
+		return ret;
+	for (line = strtok_r(sb.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char name[128], dname[132];
+		unsigned long long size, addr;
+		struct dso_int *d;
+		void *p;
+
+		if (sscanf(line, "%127s %llu %*s %*s %*s %llx", name, &size, &addr) != 3 || !addr)
+			continue;
+		snprintf(dname, sizeof(dname), "[%s]", name);
+		d = dso_int(symtab_dso(st, dname, 0));
+		p = realloc(st->kmods, (st->nr_kmods + 1) * sizeof(*st->kmods));
+		if (!d || !p) {
+			strbuf_release(&sb);
+			return -ENOMEM;
+		}
+		st->kmods = p;
+		d->pub.kind = DSO_KMODULE;
+		d->pub.loaded = true;
+		d->mod_start = addr;
+		d->mod_end = addr + size;
+		st->kmods[st->nr_kmods++] = d;
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+/* Index in st->kmods of the module named by "[name]", or -1. */
+static long kmod_index(struct symtab *st, const char *bracketed)
+{
+	size_t i;
+
+	for (i = 0; i < st->nr_kmods; i++)
+		if (!strcmp(st->kmods[i]->pub.short_name, bracketed))
+			return (long)i;
+	return -1;
+}
+
+struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr)
+{
+	size_t i;
+
+	symtab_kernel(st);
+	if (st->kernel && !st->kernel->pub.loaded)
+		dso_find_symbol(st, &st->kernel->pub, 0);
+	for (i = 0; i < st->nr_kmods; i++)
+		if (addr >= st->kmods[i]->mod_start && addr < st->kmods[i]->mod_end)
+			return &st->kmods[i]->pub;
+	return NULL;
+}
+
+static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
+			  struct symbuf *ksb, struct symbuf *msb)
+{
+	char *line = text, *next;
+
+	for (; *line; line = next) {
+		char *end, *name, *mod, type;
+		unsigned long long addr;
+		struct symbuf *sb = ksb;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		addr = strtoull(line, &end, 16);
+		if (end == line || end[0] != ' ' || !end[1] || end[2] != ' ')
+			continue;
+		type = end[1];
+		name = end + 3;
+		mod = strchr(name, '\t');
+		if (mod)
+			*mod++ = '\0';
+		if (!strcmp(name, "_text") && !mod)
+			kernel->kaddr_ref = addr;
+		if (!type_kept(type))
+			continue;
+		if (mod) {
+			long i = kmod_index(st, mod);
+
+			if (i < 0)
+				continue;	/* not in /proc/modules: perf drops it too */
+			sb = &msb[i];
+		}
+		if (symbuf_add(sb, addr, addr, name, type >= 'a' ? 0 : type == 'W' ? 2 : 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int kallsyms_load(struct symtab *st, struct dso_int *kernel)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct symbuf ksb = { 0 }, *msb = NULL;
+	char *text;
+	size_t i;
+	int ret;
+
+	load_modules(st);
+	ret = strbuf_read_file(&sb, "/proc/kallsyms");
+	if (ret < 0)
+		return ret;
+	text = arena_strndup(&st->arena, sb.buf, sb.len);
+	strbuf_release(&sb);
+	msb = calloc(st->nr_kmods + 1, sizeof(*msb));
+	if (!text || !msb) {
+		free(msb);
+		return -ENOMEM;
+	}
+	ret = parse_kallsyms(st, kernel, text, &ksb, msb);
+	if (ksb.nr && ksb.v[0].start == 0 && ksb.v[ksb.nr - 1].start == 0)
+		ksb.nr = 0;	/* kptr_restrict: all addresses read as 0 */
+	if (!ret)
+		ret = symbuf_finish(st, kernel, &ksb, true);
+	for (i = 0; i < st->nr_kmods; i++) {
+		if (!ret)
+			ret = symbuf_finish(st, st->kmods[i], &msb[i], true);
+		symbuf_free(&msb[i]);
+		st->kmods[i]->pub.has_symbols = st->kmods[i]->nr_syms > 0;
+	}
+	symbuf_free(&ksb);
+	free(msb);
+	return ret;
+}

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vdso: symbols of [vdso]. The image is the one the running kernel maps into every process,
+ * so flare reads its own copy (AT_SYSINFO_EHDR), the same bytes the profiled process ran,
+ * when the recording was made on this kernel. When the recording names a different build-id,
+ * perf record's cache copy (~/.debug/.build-id/xx/rest/elf) is used if it exists.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include "lib/base/strbuf.h"
+#include "lib/sym/sym-int.h"
+
+static int load_cached(struct symtab *st, struct dso_int *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *home = getenv("HOME");
+	char path[4096], hex[41];
+	int i, len = 0, ret;
+
+	if (!home || home[0] != '/')
+		return -ENOENT;
+	for (i = 0; i < d->pub.build_id_size; i++)
+		len += snprintf(hex + len, sizeof(hex) - len, "%02x", d->pub.build_id[i]);
+	snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
+	ret = strbuf_read_file(&sb, path);
+	if (ret >= 0)
+		ret = elf_load_memory(st, d, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return ret;
+}
+
+int vdso_load(struct symtab *st, struct dso_int *d)
+{
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)getauxval(AT_SYSINFO_EHDR);
+	uint8_t want[20];
+	uint8_t want_size = d->pub.build_id_size;
+	size_t size;
+
+	memcpy(want, d->pub.build_id, sizeof(want));
+	if (want_size && load_cached(st, d) >= 0 && d->nr_syms)
+		return 0;
+	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return -ENOENT;
+	/* the image ends with its section headers */
+	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	d->pub.build_id_size = 0;
+	elf_load_memory(st, d, eh, size);
+	if (want_size && (d->pub.build_id_size != want_size ||
+			  memcmp(d->pub.build_id, want, want_size))) {
+		/* another kernel's vdso: its symbols would be wrong */
+		d->nr_syms = 0;
+		d->syms = NULL;
+	}
+	if (want_size) {
+		memcpy(d->pub.build_id, want, sizeof(want));
+		d->pub.build_id_size = want_size;
+	}
+	return 0;
+}
