@@ -2,9 +2,16 @@
 /*
  * reader: opens a perf.data file (written by flare or by Linux perf, file or pipe format) and
  * hands out its attrs, feature sections and records. It owns the mapping/buffer behind every
- * pointer it returns; they stay valid until perf_data_close() (records in pipe mode: until
- * the next perf_data_next() call). It never prints; errors come back as -errno / -ERR_*
- * with a description and the file offset in pd->err_msg.
+ * pointer it returns; they stay valid until perf_data_close(), in every mode (pipe streams and
+ * decompressed records are kept in chunks until close). Every record handed out is 8-byte
+ * aligned. It never prints; errors come back as -errno / -ERR_* with a description and the
+ * file offset in pd->err_msg.
+ *
+ * Pipe mode: perf_data_open() reads ahead the stream's prelude (HEADER_ATTR, HEADER_FEATURE,
+ * HEADER_TRACING_DATA, EVENT_UPDATE ... up to FINISHED_INIT or the first SAMPLE), so attrs,
+ * names and features are known right after open; those records are still returned by
+ * perf_data_next(). COMPRESSED records (record -z) are not returned: the records inside them
+ * are, with the COMPRESSED record's offset.
  */
 #ifndef FLARE_DATA_READER_H
 #define FLARE_DATA_READER_H
@@ -45,6 +52,33 @@ struct perf_sample {
 	uint16_t cpumode;	/* header.misc & PERF_RECORD_MISC_CPUMODE_MASK */
 	bool exact_ip;
 	const struct pd_attr *attr;
+	/* READ: read_nr entries of read_stride u64s {value, [id], [lost]} in read_values */
+	const uint64_t *read;		/* the raw read_format block; NULL when absent */
+	uint64_t read_nr;		/* GROUP: nr of members; else 1 */
+	uint64_t read_time_enabled, read_time_running;
+	const uint64_t *read_values;	/* into the record, or read_one (single counter) */
+	uint32_t read_stride;
+	uint64_t read_one[3];
+	/* BRANCH_STACK */
+	uint64_t branch_nr;
+	uint64_t branch_hw_idx;		/* -1ULL when the attr has no HW_INDEX */
+	const struct perf_branch_entry *branches;
+	/* REGS_INTR */
+	uint64_t intr_abi;
+	const uint64_t *intr_regs;
+	uint64_t intr_regs_mask;
+	uint64_t user_stack_alloc;	/* STACK_USER size field (bytes reserved in the record) */
+	uint64_t transaction;
+	uint64_t phys_addr;
+	uint64_t cgroup;
+	uint64_t data_page_size, code_page_size;
+	const void *aux;
+	uint64_t aux_size;
+};
+
+/* What an ID_INDEX record says about an id. */
+struct pd_id_info {
+	uint64_t id, idx, cpu, tid;
 };
 
 /* The sample_id trailer of a non-sample record (fields absent read as 0). */
@@ -75,6 +109,10 @@ struct perf_data {
 int perf_data_open(const char *path, unsigned int flags, struct perf_data **ret,
 		   char *errbuf, size_t errlen);
 void perf_data_close(struct perf_data *pd);
+/* The same over a memory buffer the caller keeps alive until perf_data_close() (tests, fuzz).
+ * name is used in messages. Ownership checks do not apply. */
+int perf_data_open_mem(const void *buf, size_t len, const char *name, struct perf_data **ret,
+		       char *errbuf, size_t errlen);
 
 /* Next record in file order. Returns 1 with *ev (and its file offset in *off, may be NULL),
  * 0 at the end, < 0 on a corrupt or truncated record (pd->err_msg says where). In pipe mode
@@ -85,6 +123,11 @@ int perf_data_next(struct perf_data *pd, const struct perf_event_header **ev, ui
 /* The attr a record belongs to (by its sample id, or the only attr). NULL when unknown. */
 const struct pd_attr *perf_data_attr_of(struct perf_data *pd, const struct perf_event_header *ev);
 const struct pd_attr *perf_data_attr_by_id(struct perf_data *pd, uint64_t id);
+/* The ID_INDEX entry for id (cpu, tid of the fd), NULL when the file has none. */
+const struct pd_id_info *perf_data_id_info(struct perf_data *pd, uint64_t id);
+/* The sample id of a record (IDENTIFIER or ID by position); 0 and false when it has none. */
+bool perf_data_record_id(struct perf_data *pd, const struct perf_event_header *ev,
+			 uint64_t *id);
 
 /* Decodes a PERF_RECORD_SAMPLE. 0, or -ERR_FORMAT when the fields overrun the record. */
 int perf_data_parse_sample(struct perf_data *pd, const struct perf_event_header *ev,
@@ -98,5 +141,14 @@ const void *perf_data_feature(struct perf_data *pd, int feat, size_t *size);
 bool perf_data_has_feature(struct perf_data *pd, int feat);
 /* A string feature (HOSTNAME, OSRELEASE, VERSION, ARCH, CPUDESC, CPUID) or NULL. */
 const char *perf_data_feature_str(struct perf_data *pd, int feat);
+
+/* The name perf gives an attr without a recorded name: "cpu-clock:pppH", "cycles:u",
+ * "dummy:HG", "raw 0x1a", "mem:0x1000:rw", "unknown tracepoint" (the reader names
+ * tracepoints "sys:name" from the tracing data instead), "unknown attr type: 8".
+ * Writes a NUL-terminated string; returns its length. */
+int perf_attr_name(const struct perf_event_attr *attr, char *buf, size_t len);
+
+/* The file's modification time ("captured on"), 0 for a stream. */
+long long perf_data_mtime(struct perf_data *pd);
 
 #endif
