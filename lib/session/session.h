@@ -26,6 +26,10 @@ struct frame {
 	struct dso *dso;	/* NULL: unknown mapping ([unknown] in output) */
 	const struct symbol *sym;	/* NULL: no symbol ([unknown] or the address) */
 	uint8_t cpumode;	/* PERF_RECORD_MISC_KERNEL / _USER / ... */
+	/* What perf prints for the address of this frame (perf script's ip column of a call
+	 * chain, perf report's "0x..." of an unresolved symbol): ip - map start + pgoff for a
+	 * file mapping, ip itself for the kernel, JIT/anon maps and unknown mappings. */
+	uint64_t addr;
 };
 
 struct resolved_sample {
@@ -41,7 +45,9 @@ struct session_opts {
 	unsigned int open_flags;	/* PD_FORCE */
 	const char *symfs;		/* "" or NULL for / */
 	bool no_callchain;		/* resolve only the sample ip */
-	bool ordered;			/* replay in time order (default true in session_open) */
+	bool ordered;			/* kept for source compatibility: replay is always in
+					 * time order, as perf's, unless file_order is set */
+	bool file_order;		/* replay in file order (script -D, debugging) */
 };
 
 struct session {

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * machine: the state a replay rebuilds, as perf's struct machine does: threads by tid (COMM,
+ * FORK, EXIT), the maps of each process (MMAP, MMAP2; a forked process gets a copy of its
+ * parent's, threads share their process's), the kernel's maps, and the resolution of
+ * addresses and call chains into frames. Everything lives in the machine's arena and dies
+ * with machine_free(). Resolved frames are cached per (address space, address).
+ */
+#ifndef FLARE_SESSION_MACHINE_H
+#define FLARE_SESSION_MACHINE_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <linux/perf_event.h>
+#include "lib/data/reader.h"
+#include "lib/session/session.h"
+#include "lib/sym/sym.h"
+
+struct machine;
+
+int machine_new(struct symtab *st, struct machine **ret);
+void machine_free(struct machine *m);
+
+/* Applies COMM, FORK, EXIT, MMAP and MMAP2 (other records are ignored). 0 or -ENOMEM. */
+int machine_process(struct machine *m, struct perf_data *pd, const struct perf_event_header *ev);
+
+/* The thread of a sample, created (":tid") when never seen. NULL only on -ENOMEM. */
+struct thread *machine_findnew_thread(struct machine *m, uint32_t pid, uint32_t tid);
+struct thread *machine_find_thread(struct machine *m, uint32_t tid);
+
+/* Resolves ip (cpumode: PERF_RECORD_MISC_KERNEL / _USER / ...) in thread's address space. */
+void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+		     struct frame *f);
+
+/*
+ * Fills frames (room for 1 + s->nr_callchain) with the sample ip and, unless no_callchain,
+ * its callers from the call chain: context markers switch the mode, the first entry is
+ * skipped when it repeats the ip. Returns the number of frames.
+ */
+size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
+			      bool no_callchain, struct frame *frames);
+
+#endif

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * session: opens a perf.data file, indexes its records, sorts the index by time (stable: file
+ * order among equal times, so synthesized records with time 0 come first) and replays it,
+ * turning every SAMPLE into a resolved_sample. The index is an array of (time, offset,
+ * record) triples: 24 bytes per record, sorted once; no per-record allocation.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/base/err.h"
+#include "lib/base/log.h"
+#include "lib/session/machine.h"
+#include "lib/session/session.h"
+
+struct rec_ref {
+	uint64_t time;
+	uint64_t off;
+	const struct perf_event_header *ev;
+};
+
+struct session_priv {
+	struct session_opts opts;
+	struct machine *machine;
+	struct frame *frames;
+	size_t frames_alloc;
+};
+
+static void apply_build_ids(struct session *sess)
+{
+	size_t size, pos = 0;
+	const uint8_t *p = perf_data_feature(sess->pd, FEAT_BUILD_ID, &size);
+
+	/* entries: header, s32 pid, u8 id[20], u8 size, 3 reserved, filename */
+	while (p && pos + 8 <= size) {
+		struct perf_event_header h;
+		const char *name;
+		uint8_t n = 20;
+
+		memcpy(&h, p + pos, sizeof(h));
+		if (h.size < 40 || pos + h.size > size)
+			break;
+		name = (const char *)p + pos + 36;
+		if (h.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
+			n = p[pos + 32];
+		if (n && n <= 20 && memchr(name, '\0', h.size - 36) && name[0] &&
+		    strncmp(name, "[kernel.kallsyms]", 17) && name[0] != '[' && h.size)
+			dso_set_build_id(symtab_dso(sess->symtab, name, 0), p + pos + 12, n);
+		else if (n && n <= 20 && !strcmp(name, "[vdso]"))
+			dso_set_build_id(symtab_dso(sess->symtab, name, 0), p + pos + 12, n);
+		pos += h.size;
+	}
+}
+
+int session_open(const char *path, const struct session_opts *opts, struct session **ret,
+		 char *errbuf, size_t errlen)
+{
+	struct session_opts def = { .ordered = true };
+	struct session *sess;
+	struct session_priv *priv;
+	int err;
+
+	*ret = NULL;
+	if (!opts)
+		opts = &def;
+	sess = calloc(1, sizeof(*sess));
+	priv = calloc(1, sizeof(*priv));
+	if (!sess || !priv) {
+		free(sess);
+		free(priv);
+		snprintf(errbuf, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	sess->priv = priv;
+	priv->opts = *opts;
+	err = perf_data_open(path, opts->open_flags, &sess->pd, errbuf, errlen);
+	if (err < 0)
+		goto fail;
+	err = symtab_new(opts->symfs, &sess->symtab);
+	if (!err)
+		err = machine_new(sess->symtab, &priv->machine);
+	if (err < 0) {
+		snprintf(errbuf, errlen, "cannot set up the session: %s", err_str(err));
+		goto fail;
+	}
+	apply_build_ids(sess);
+	*ret = sess;
+	return 0;
+fail:
+	session_free(sess);
+	return err;
+}
+
+void session_free(struct session *sess)
+{
+	struct session_priv *priv;
+
+	if (!sess)
+		return;
+	priv = sess->priv;
+	machine_free(priv->machine);
+	free(priv->frames);
+	free(priv);
+	symtab_free(sess->symtab);
+	perf_data_close(sess->pd);
+	free(sess);
+}
+
+static uint64_t record_time(struct perf_data *pd, const struct perf_event_header *ev,
+			    uint64_t last)
+{
+	struct perf_sample s;
+	struct perf_sample_id sid;
+
+	if (ev->type == PERF_RECORD_SAMPLE)
+		return perf_data_parse_sample(pd, ev, &s) ? last : s.time;
+	if (ev->type >= PERF_RECORD_USER_TYPE_START)
+		return last;	/* perf's own records: handled where they stand */
+	return perf_data_parse_id(pd, ev, &sid) ? last : sid.time;
+}
+
+static int ref_cmp(const void *pa, const void *pb)
+{
+	const struct rec_ref *a = pa, *b = pb;
+
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	return a->off < b->off ? -1 : a->off > b->off;
+}
+
+static void count_lost(struct session *sess, const struct perf_event_header *ev)
+{
+	uint64_t lost;
+
+	if (ev->type == PERF_RECORD_LOST && ev->size >= sizeof(*ev) + 16) {
+		memcpy(&lost, (const char *)(ev + 1) + 8, 8);
+		sess->nr_lost += lost;
+	} else if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(*ev) + 8) {
+		memcpy(&lost, ev + 1, 8);
+		sess->nr_lost += lost;
+	}
+}
+
+/* Reads every record into refs. Returns the count or < 0 (pd->err_msg says why). */
+static int index_records(struct session *sess, struct rec_ref **out, size_t *nr, bool *sorted)
+{
+	const struct perf_event_header *ev;
+	struct rec_ref *v = NULL;
+	size_t n = 0, alloc = 0;
+	uint64_t off, last = 0, t;
+	int ret;
+
+	*sorted = true;
+	while ((ret = perf_data_next(sess->pd, &ev, &off)) > 0) {
+		if (n == alloc) {
+			size_t na = alloc ? alloc * 2 : 4096;
+			void *p = realloc(v, na * sizeof(*v));
+
+			if (!p) {
+				free(v);
+				return -ENOMEM;
+			}
+			v = p;
+			alloc = na;
+		}
+		t = record_time(sess->pd, ev, last);
+		if (t < last)
+			*sorted = false;
+		else
+			last = t;
+		if (ev->type == PERF_RECORD_SAMPLE) {
+			sess->nr_samples++;
+			if (t && (!sess->first_time || t < sess->first_time))
+				sess->first_time = t;
+			if (t > sess->last_time)
+				sess->last_time = t;
+		}
+		count_lost(sess, ev);
+		v[n].time = t;
+		v[n].off = off;
+		v[n].ev = ev;
+		n++;
+	}
+	if (ret < 0) {
+		free(v);
+		return ret;
+	}
+	*out = v;
+	*nr = n;
+	return 0;
+}
+
+static int grow_frames(struct session_priv *priv, size_t want)
+{
+	struct frame *f;
+	size_t n = priv->frames_alloc ? priv->frames_alloc : 64;
+
+	if (want <= priv->frames_alloc)
+		return 0;
+	while (n < want)
+		n *= 2;
+	f = realloc(priv->frames, n * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	priv->frames = f;
+	priv->frames_alloc = n;
+	return 0;
+}
+
+static int replay_sample(struct session *sess, const struct rec_ref *r, session_sample_cb cb,
+			 void *ctx)
+{
+	struct session_priv *priv = sess->priv;
+	struct resolved_sample rs;
+	struct perf_sample s;
+	struct thread *t;
+	int err;
+
+	err = perf_data_parse_sample(sess->pd, r->ev, &s);
+	if (err < 0) {
+		log_warn("skipping a malformed sample at offset %#llx", (unsigned long long)r->off);
+		return 0;
+	}
+	t = machine_findnew_thread(priv->machine, s.pid, s.tid);
+	if (!t || grow_frames(priv, 1 + (priv->opts.no_callchain ? 0 : s.nr_callchain)))
+		return -ENOMEM;
+	rs.s = &s;
+	rs.attr = s.attr ? s.attr : perf_data_attr_of(sess->pd, r->ev);
+	rs.thread = t;
+	rs.frames = priv->frames;
+	rs.nr_frames = machine_resolve_sample(priv->machine, t, &s, priv->opts.no_callchain,
+					      priv->frames);
+	rs.offset = r->off;
+	return cb ? cb(ctx, &rs) : 0;
+}
+
+int session_process(struct session *sess, session_sample_cb on_sample,
+		    session_record_cb on_other, void *ctx)
+{
+	struct session_priv *priv = sess->priv;
+	struct rec_ref *refs = NULL;
+	size_t nr = 0, i;
+	bool sorted;
+	int err;
+
+	sess->nr_samples = sess->nr_lost = 0;
+	sess->first_time = sess->last_time = 0;
+	err = index_records(sess, &refs, &nr, &sorted);
+	if (err < 0)
+		return err;
+	if (!sorted && !priv->opts.file_order)
+		qsort(refs, nr, sizeof(*refs), ref_cmp);
+	for (i = 0; i < nr && err >= 0; i++) {
+		const struct perf_event_header *ev = refs[i].ev;
+
+		if (ev->type == PERF_RECORD_SAMPLE) {
+			err = replay_sample(sess, &refs[i], on_sample, ctx);
+			continue;
+		}
+		err = machine_process(priv->machine, sess->pd, ev);
+		if (err >= 0 && on_other)
+			err = on_other(ctx, ev, refs[i].off);
+	}
+	free(refs);
+	return err < 0 ? err : 0;
+}
+
+const struct thread *session_thread(struct session *sess, uint32_t tid)
+{
+	struct session_priv *priv = sess->priv;
+
+	return machine_find_thread(priv->machine, tid);
+}
