@@ -76,7 +76,8 @@ struct pd_feat_build_id {
 };
 
 struct pd_feat_mem_node {
-	uint64_t node, size;	/* size in bytes of memory blocks * block size */
+	uint64_t node;
+	uint64_t size;		/* memory blocks present (bytes: size * mem_block_size) */
 	char *blocks;		/* "0-3,5" */
 };
 
@@ -127,6 +128,10 @@ void pd_features_free(struct pd_features *f);
  * "# ========" to "# ========". full: as with -I (topology, numa, cache, memory in full). */
 int pd_features_render(struct perf_data *pd, const struct pd_features *f, bool full,
 		       struct strbuf *out);
+
+/* Appends an attr's non-zero fields as perf prints them after an event's name
+ * (", type = 1, size = 128, ..., sample_type = IP|TID, ..."). 0 or -ENOMEM. */
+int pd_attr_render(const struct perf_event_attr *attr, struct strbuf *out);
 
 /* Name of feature bit feat as perf prints it ("HOSTNAME", "EVENT_DESC"), or NULL. */
 const char *pd_feature_name(int feat);
