@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flamegraph input: reads a profile of any kind flare draws from (folded stacks, perf script
+ * text, perf.data) and turns it into folded lines.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/flamegraph.h"
+#include "cli/out.h"
+#include "lib/base/err.h"
+
+static int read_fd(int fd, struct strbuf *sb)
+{
+	ssize_t n;
+
+	for (;;) {
+		if (strbuf_grow(sb, 1 << 16))
+			return -ENOMEM;
+		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return 0;
+		strbuf_setlen(sb, sb->len + (size_t)n);
+	}
+}
+
+/* The first line that is not blank or a comment parses as folded stacks. */
+static bool looks_folded(const char *s, size_t len)
+{
+	size_t i = 0, e;
+	struct fg_line l;
+
+	while (i < len) {
+		const char *nl = memchr(s + i, '\n', len - i);
+
+		e = nl ? (size_t)(nl - s) : len;
+		if (e > i && s[i] != '#')
+			return s[i] != ' ' && s[i] != '\t' && !folded_parse_line(s + i, e - i, &l);
+		i = e + 1;
+	}
+	return false;
+}
+
+static int folded_lines(struct profile *p)
+{
+	const char *s = p->text.buf;
+	size_t i = 0, e, len = p->text.len;
+	struct fg_line l;
+
+	while (i < len) {
+		const char *nl = memchr(s + i, '\n', len - i);
+
+		e = nl ? (size_t)(nl - s) : len;
+		if (!folded_parse_line(s + i, e - i, &l)) {
+			if (vec_push(&p->lines, l))
+				return -ENOMEM;
+		} else {
+			p->ignored++;
+		}
+		i = e + 1;
+	}
+	return 0;
+}
+
+/* Lines from the collapse's stacks: sorted, or in sample order for a flame chart. */
+static int stack_lines(struct profile *p, bool in_order)
+{
+	struct stackset *set = collapse_stacks(p->col);
+	struct stack_ent **v;
+	size_t i;
+
+	if (in_order) {
+		if (vec_reserve(&p->lines, set->seq.nr))
+			return -ENOMEM;
+		for (i = 0; i < set->seq.nr; i++)
+			p->lines.items[p->lines.nr++] = (struct fg_line){
+				set->seq.items[i].ent->stack, set->seq.items[i].ent->len,
+				(double)set->seq.items[i].count, 0, false };
+		return 0;
+	}
+	if (!set->ents.nr)
+		return 0;
+	v = stackset_sorted(set);
+	if (!v || vec_reserve(&p->lines, set->ents.nr)) {
+		free(v);
+		return -ENOMEM;
+	}
+	for (i = 0; i < set->ents.nr; i++)
+		p->lines.items[p->lines.nr++] = (struct fg_line){ v[i]->stack, v[i]->len,
+								  (double)v[i]->count, 0, false };
+	free(v);
+	return 0;
+}
+
+static bool is_perf_data(int fd, const char *path)
+{
+	char magic[8];
+	ssize_t n = pread(fd, magic, sizeof(magic), 0);
+
+	(void)path;
+	return n == 8 && (!memcmp(magic, "PERFILE2", 8) || !memcmp(magic, "2ELIFREP", 8));
+}
+
+static const char *name_of(const char *path)
+{
+	return path && strcmp(path, "-") ? path : "standard input";
+}
+
+int profile_load(const char *path, const struct fg_cli *cli, struct profile *p)
+{
+	bool std = !path || !strcmp(path, "-");
+	int fd = std ? 0 : open(path, O_RDONLY), err;
+
+	memset(p, 0, sizeof(*p));
+	p->text = (struct strbuf)STRBUF_INIT;
+	if (fd < 0) {
+		err = -errno;
+		pr_err("cannot open '%s': %s (%s)", path, strerror(errno),
+		       errno == ENOENT ? "check the path, or record one with 'flare record -g'"
+				       : "check its permissions");
+		return err;
+	}
+	err = collapse_new(&cli->co, &p->col);
+	if (!err && !std && is_perf_data(fd, path)) {
+		close(fd);
+		p->from_data = true;
+		err = fg_collapse_data(path, cli, p->col);
+		return err ? err : stack_lines(p, cli->fo.flamechart);
+	}
+	err = err ? err : read_fd(fd, &p->text);
+	if (!std)
+		close(fd);
+	if (err) {
+		pr_err("cannot read '%s': %s", name_of(path), err_str(err));
+		return err;
+	}
+	if (looks_folded(p->text.buf, p->text.len))
+		return folded_lines(p);
+	err = collapse_text(p->col, p->text.buf, p->text.len);
+	if (!err)
+		collapse_text_end(p->col);
+	if (!err && collapse_unrecognized(p->col))
+		pr_warn("%llu lines of '%s' are neither sample headers nor stack frames (is it "
+			"'perf script' output?)", (unsigned long long)collapse_unrecognized(p->col),
+			name_of(path));
+	strbuf_release(&p->text);
+	err = err ? err : stack_lines(p, cli->fo.flamechart);
+	if (err)
+		pr_err("out of memory reading '%s'", name_of(path));
+	return err;
+}
+
+void profile_release(struct profile *p)
+{
+	if (!p)
+		return;
+	strbuf_release(&p->text);
+	collapse_free(p->col);
+	vec_free(&p->lines);
+}

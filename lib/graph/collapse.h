@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * collapse: turns samples into folded stacks exactly as FlameGraph's stackcollapse-perf.pl
+ * does with `perf script` text: the same header and frame-line parsing, the same name tidying
+ * (offsets stripped, arguments cut, ';' made ':', quotes dropped), the same annotations
+ * (_[k] kernel, _[j] JIT, _[i] inlined), the same [dso] / [unknown] / [x <addr>] names, the
+ * same per-pid and per-tid roots, the same default event filter (the first event seen).
+ *
+ * Two ways in: collapse_text() feeds perf script text line by line; the sample API
+ * (collapse_header() / collapse_frame() / collapse_end()) feeds samples taken from a perf.data
+ * replay, as the lines perf script would print for them. Both end in the same stackset.
+ * Filters by comm, pid, tid and time are flare's own; with none set nothing is filtered.
+ *
+ * The collapse owns its stackset; collapse_free() frees everything.
+ */
+#ifndef FLARE_GRAPH_COLLAPSE_H
+#define FLARE_GRAPH_COLLAPSE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/base/strbuf.h"
+#include "lib/graph/folded.h"
+
+struct collapse_opts {
+	bool kernel;		/* --kernel: kernel frames get _[k] */
+	bool jit;		/* --jit: frames from /tmp/perf-PID.map get _[j] */
+	bool pid;		/* --pid: root is comm-PID */
+	bool tid;		/* --tid: root is comm-PID/TID */
+	bool addrs;		/* --addrs: unresolved frames show their address */
+	bool srcline;		/* --srcline: a source line follows each resolved frame line */
+	bool keep_seq;		/* remember the sample order (flame charts) */
+	const char *event_filter;	/* NULL or "": the first event seen */
+	/* flare's filters; NULL / 0 entries mean no filter */
+	const char *const *comms;
+	size_t nr_comms;
+	const long *pids;
+	size_t nr_pids;
+	const long *tids;
+	size_t nr_tids;
+	bool has_time;
+	double time_start, time_end;	/* seconds, inclusive; end < 0: open */
+};
+
+struct collapse;
+
+int collapse_new(const struct collapse_opts *opts, struct collapse **ret);
+void collapse_free(struct collapse *c);
+
+/* The stacks collected so far (owned by the collapse). */
+struct stackset *collapse_stacks(struct collapse *c);
+/* Lines perf script text had that stackcollapse-perf.pl would warn about. */
+uint64_t collapse_unrecognized(const struct collapse *c);
+/* The event the default filter settled on, or NULL. */
+const char *collapse_event(const struct collapse *c);
+
+/* Feeds `perf script` text; may be called with consecutive chunks of lines. A last line
+ * without its newline is taken as a line. Returns 0 or -ENOMEM. */
+int collapse_text(struct collapse *c, const char *buf, size_t len);
+/* Ends the text input: a sample not followed by a blank line is dropped, as the script does. */
+void collapse_text_end(struct collapse *c);
+
+/*
+ * The sample API: one call of collapse_header() with the header line perf script prints for
+ * the sample ("comm tid [cpu] time: period event: args"), collapse_frame() for each callchain
+ * line, leaf first, then collapse_end(). pc is the hex address printed (without 0x), func the
+ * symbol name or "[unknown]", mod the dso name in the parentheses or "[unknown]".
+ */
+int collapse_header(struct collapse *c, const char *line, size_t len, double time);
+int collapse_frame(struct collapse *c, const char *pc, const char *func, const char *mod);
+int collapse_end(struct collapse *c);
+
+#endif
