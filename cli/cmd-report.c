@@ -1,9 +1,541 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * flare report: reads perf.data (flare's or Linux perf's) and prints the profile as
+ * `perf report --stdio` does: per event, entries by sort keys with Children/Self or Overhead,
+ * and the call graph under each entry.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "cli/cmds.h"
+#include "cli/opt.h"
 #include "cli/out.h"
+#include "cli/report.h"
+#include "cli/script-trace.h"
+#include "lib/base/err.h"
+#include "lib/base/strbuf.h"
+#include "lib/data/features.h"
+#include "lib/session/session.h"
+
+static const char *const report_usage[] = {
+	"flare report [<options>]",
+	NULL,
+};
+
+struct report_ctx {
+	struct report_opts *o;
+	struct session *sess;
+	struct report_event *events;	/* by attr idx */
+	size_t nr_events;
+	struct hist_opts hopts;
+	struct hist_frame *frames;
+	size_t frames_alloc;
+	struct script_trace tt;	/* tracepoint text for the trace key */
+	bool need_trace;
+};
+
+/* ---- -g ---- */
+
+static bool is_number(const char *s)
+{
+	char *end;
+
+	if (!*s)
+		return false;
+	strtod(s, &end);
+	return !*end;
+}
+
+int report_parse_callgraph(struct report_opts *o, const char *arg, char *err, size_t errlen)
+{
+	static const struct {
+		const char *name;
+		int mode;
+	} modes[] = {
+		{ "graph", CG_GRAPH_ABS }, { "fractal", CG_GRAPH_REL }, { "flat", CG_FLAT },
+		{ "folded", CG_FOLDED },   { "none", CG_NONE },
+	};
+	char *dup = strdup(arg ? arg : ""), *tok, *save = NULL;
+	int nums = 0, ret = 0;
+	size_t i;
+
+	if (!dup)
+		return -1;
+	for (tok = strtok_r(dup, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+			if (!strcmp(tok, modes[i].name))
+				break;
+		if (i < sizeof(modes) / sizeof(modes[0])) {
+			o->cg_mode = modes[i].mode;
+		} else if (!strcmp(tok, "caller") || !strcmp(tok, "callee")) {
+			o->cg_caller = tok[4] == 'r';
+			o->cg_order_set = true;
+		} else if (!strcmp(tok, "function") || !strcmp(tok, "address")) {
+			o->cg_addr = tok[0] == 'a';
+		} else if (!strcmp(tok, "percent")) {
+			o->cg_value = CGV_PERCENT;
+		} else if (!strcmp(tok, "period")) {
+			o->cg_value = CGV_PERIOD;
+		} else if (!strcmp(tok, "count")) {
+			o->cg_value = CGV_COUNT;
+		} else if (!strcmp(tok, "fp") || !strcmp(tok, "dwarf") || !strcmp(tok, "lbr") ||
+			   !strcmp(tok, "branch") || !strcmp(tok, "nobranch")) {
+			continue;
+		} else if (is_number(tok) && nums < 2) {
+			if (nums++ == 0)
+				o->cg_min_percent = strtod(tok, NULL);
+			else
+				o->cg_print_limit = atoi(tok);
+		} else {
+			snprintf(err, errlen, "'%s' in -g '%s' is not a call-graph setting "
+				 "(use graph|flat|fractal|folded|none, caller|callee, function|address, "
+				 "percent|period|count and a threshold)", tok, arg);
+			ret = -1;
+			break;
+		}
+	}
+	free(dup);
+	return ret;
+}
+
+static int opt_callgraph(const struct opt *opt, const char *arg, int unset)
+{
+	struct report_opts *o = opt->value;
+	char err[512];
+	double before = o->cg_min_percent;
+
+	o->cg_given = true;
+	if (unset) {
+		o->cg_mode = CG_NONE;
+		return 0;
+	}
+	if (report_parse_callgraph(o, arg, err, sizeof(err))) {
+		pr_err("%s", err);
+		return -1;
+	}
+	if (o->cg_min_percent != before)
+		o->percent_limit_cg_set = true;
+	return 0;
+}
+
+static int opt_percent_limit(const struct opt *opt, const char *arg, int unset)
+{
+	struct report_opts *o = opt->value;
+	char *end;
+
+	o->percent_limit = strtod(arg, &end);
+	if (*end == '%')
+		end++;
+	if (*end || o->percent_limit < 0) {
+		pr_err("--percent-limit '%s' is not a percentage (use a number such as 0.5)", arg);
+		return -1;
+	}
+	if (!o->percent_limit_cg_set)
+		o->cg_min_percent = o->percent_limit;
+	return 0;
+}
+
+/* ---- filters ---- */
+
+static bool in_list(const char *list, const char *s)
+{
+	size_t n;
+
+	if (!s)
+		return false;
+	n = strlen(s);
+	while (*list) {
+		size_t len = strcspn(list, ",");
+
+		if (len == n && !strncmp(list, s, n))
+			return true;
+		list += len;
+		if (*list == ',')
+			list++;
+	}
+	return false;
+}
+
+static bool in_num_list(const char *list, uint32_t v)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%" PRIu32, v);
+	return in_list(list, buf);
+}
+
+static bool sample_wanted(const struct report_opts *o, const struct resolved_sample *rs)
+{
+	const struct frame *f = rs->nr_frames ? &rs->frames[0] : NULL;
+
+	if (o->comm && !in_list(o->comm, rs->thread->comm))
+		return false;
+	if (o->pid && !in_num_list(o->pid, rs->thread->pid))
+		return false;
+	if (o->tid && !in_num_list(o->tid, rs->thread->tid))
+		return false;
+	if (o->dso && (!f || !f->dso || (!in_list(o->dso, f->dso->short_name) &&
+					 !in_list(o->dso, f->dso->long_name))))
+		return false;
+	if (o->symbols && (!f || !f->sym || !in_list(o->symbols, f->sym->name)))
+		return false;
+	return true;
+}
+
+/* ---- replay ---- */
+
+static char level_of(uint8_t cpumode)
+{
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:
+		return 'k';
+	case PERF_RECORD_MISC_HYPERVISOR:
+		return 'H';
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		return 'g';
+	case PERF_RECORD_MISC_GUEST_USER:
+		return 'u';
+	default:
+		return '.';
+	}
+}
+
+static struct report_event *event_of(struct report_ctx *c, const struct pd_attr *attr)
+{
+	size_t idx = attr ? (size_t)attr->idx : 0;
+
+	if (idx >= c->nr_events) {
+		size_t n = idx + 8, i;
+		struct report_event *p = realloc(c->events, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + c->nr_events, 0, (n - c->nr_events) * sizeof(*p));
+		c->events = p;
+		for (i = c->nr_events; i < n; i++)
+			hist_init(&c->events[i].hist, &c->hopts);
+		c->nr_events = n;
+	}
+	if (!c->events[idx].used) {
+		c->events[idx].used = true;
+		c->events[idx].name = attr && attr->name ? attr->name : "unknown";
+	}
+	return &c->events[idx];
+}
+
+static int on_sample(void *ctx, const struct resolved_sample *rs)
+{
+	struct report_ctx *c = ctx;
+	struct report_event *ev = event_of(c, rs->attr);
+	struct hist_sample hs;
+	size_t i;
+
+	if (!ev)
+		return -ENOMEM;
+	ev->nr_samples++;
+	ev->total_period += rs->s->period;
+	if (!sample_wanted(c->o, rs))
+		return 0;
+	if (rs->nr_frames > c->frames_alloc) {
+		struct hist_frame *p = realloc(c->frames, rs->nr_frames * 2 * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		c->frames = p;
+		c->frames_alloc = rs->nr_frames * 2;
+	}
+	for (i = 0; i < rs->nr_frames; i++) {
+		const struct frame *f = &rs->frames[i];
+
+		c->frames[i] = (struct hist_frame){ f->ip, f->dso_ip, f->dso, f->sym,
+						    level_of(f->cpumode) };
+	}
+	hs = (struct hist_sample){
+		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
+		.cpu = rs->s->cpu, .period = rs->s->period, .frames = c->frames,
+		.nr_frames = rs->nr_frames,
+	};
+	if (c->need_trace)
+		hs.trace = script_trace_text(&c->tt, c->sess->pd, rs->s);
+	return hist_add(&ev->hist, &hs);
+}
+
+/* ---- decisions perf makes from the file ---- */
+
+static bool file_has_callchain(const struct perf_data *pd)
+{
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (pd->attrs[i].attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+static bool all_tracepoints(const struct perf_data *pd)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < pd->nr_attrs; i++) {
+		const struct perf_event_attr *a = &pd->attrs[i].attr;
+
+		/* perf's side-band dummy event does not count */
+		if (a->type == PERF_TYPE_SOFTWARE && a->config == PERF_COUNT_SW_DUMMY)
+			continue;
+		if (a->type != PERF_TYPE_TRACEPOINT)
+			return false;
+		n++;
+	}
+	return n > 0;
+}
+
+static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
+{
+	struct report_opts *o = c->o;
+	const char *sort = o->sort;
+	bool chains = file_has_callchain(pd);
+	char bad[64];
+
+	if (!sort)
+		sort = !pd->is_pipe && all_tracepoints(pd) ? "trace" : "comm,dso,sym";
+	if (hist_parse_sort(sort, &c->hopts, bad, sizeof(bad))) {
+		pr_err("unknown --sort key '%s' (use comm, pid, tid, dso, sym, cpu, trace or a "
+		       "comma-separated list of them)", bad);
+		return -1;
+	}
+	o->sort_starts_with_sym = o->sort && !strncmp(o->sort, "sym", 3);
+	/* as perf: children when the file has call chains (never for a pipe, whose attrs
+	 * come too late for perf to decide) */
+	c->hopts.children = !pd->is_pipe && chains && o->children != 0;
+	c->hopts.callchain = o->cg_mode != CG_NONE && (chains || pd->is_pipe);
+	if (o->cg_order_set)
+		c->hopts.caller_order = o->cg_caller;
+	else
+		c->hopts.caller_order = c->hopts.children || (pd->is_pipe && o->cg_given);
+	c->hopts.addr_key = o->cg_addr;
+	c->need_trace = false;
+	for (size_t i = 0; i < c->hopts.nr_keys; i++)
+		if (c->hopts.keys[i] == HK_TRACE)
+			c->need_trace = true;
+	return 0;
+}
+
+/* ---- output ---- */
+
+static const char *const tips[] = {
+	"For a higher level overview, try: flare report --sort comm,dso",
+	"Show the number of samples of each entry with: flare report -n",
+	"Draw the profile as a flame graph with: flare flamegraph",
+	"Limit the entries to those above a share with: flare report --percent-limit 5",
+	"Show the call graph as folded stacks with: flare report -g folded",
+	"Show only the samples of some commands with: flare report --comm NAME[,NAME...]",
+	"Print each sample with its call chain with: flare script",
+};
+
+static void print_elided(FILE *out, const struct report_opts *o)
+{
+	if (o->dso && *o->dso && !strchr(o->dso, ','))
+		fprintf(out, "# dso: %s\n", o->dso);
+	if (o->comm && *o->comm && !strchr(o->comm, ','))
+		fprintf(out, "# comm: %s\n", o->comm);
+	if (o->symbols && *o->symbols && !strchr(o->symbols, ','))
+		fprintf(out, "# symbol: %s\n", o->symbols);
+}
+
+static int print_features(FILE *out, struct perf_data *pd)
+{
+	struct pd_features *f = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	int err;
+
+	err = pd_features_read(pd, &f);
+	if (!err)
+		err = pd_features_render(pd, f, false, &sb);
+	if (!err)
+		fputs(sb.buf, out);
+	strbuf_release(&sb);
+	pd_features_free(f);
+	return err;
+}
+
+static int print_report(struct report_ctx *c)
+{
+	struct report_opts *o = c->o;
+	struct session *sess = c->sess;
+	FILE *out = stdout;
+	bool chains = file_has_callchain(sess->pd);
+	uint64_t all = 0;
+	size_t i;
+	int err;
+
+	if (o->header) {
+		err = print_features(out, sess->pd);
+		if (err)
+			return err;
+	} else {
+		fputs("# To display the perf.data header info, please use "
+		      "--header/--header-only options.\n#\n", out);
+	}
+	print_elided(out, o);
+	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", sess->nr_lost);
+	for (i = 0; i < c->nr_events; i++) {
+		struct report_event *ev = &c->events[i];
+		uint64_t n = ev->nr_samples;
+		char unit = ' ';
+
+		if (!ev->used || !n)
+			continue;
+		all += n;
+		if (n > 1000) {
+			n /= 1000;
+			unit = 'K';
+		}
+		if (n > 1000) {
+			n /= 1000;
+			unit = 'M';
+		}
+		if (n > 1000) {
+			n /= 1000;
+			unit = 'G';
+		}
+		fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit, ev->name);
+		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", ev->total_period);
+		err = hist_sort(&ev->hist);
+		if (!err)
+			err = hist_sort_callchains(&ev->hist, o->cg_mode, o->cg_min_percent,
+						   ev->total_period);
+		if (err)
+			return err;
+		report_print_event(out, o, ev, chains || sess->pd->is_pipe);
+	}
+	fprintf(out, "#\n# (Tip: %s)\n#\n", tips[all % (sizeof(tips) / sizeof(tips[0]))]);
+	return 0;
+}
+
+static void ctx_release(struct report_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nr_events; i++)
+		hist_release(&c->events[i].hist);
+	free(c->events);
+	free(c->frames);
+	script_trace_release(&c->tt);
+}
+
+/* perf's -g takes its argument as the next word too ("-g folded"). */
+static void join_callgraph_arg(int *argc, char **argv)
+{
+	int i, j;
+
+	for (i = 1; i + 1 < *argc; i++) {
+		static char buf[32][256];
+		static int used;
+
+		if (strcmp(argv[i], "-g") && strcmp(argv[i], "--call-graph"))
+			continue;
+		if (argv[i + 1][0] == '-' || used == 32)
+			continue;
+		snprintf(buf[used], sizeof(buf[used]), "%s%s", argv[i][1] == 'g' ? "-g" :
+			 "--call-graph=", argv[i + 1]);
+		argv[i] = buf[used++];
+		for (j = i + 1; j + 1 < *argc; j++)
+			argv[j] = argv[j + 1];
+		(*argc)--;
+		argv[*argc] = NULL;
+	}
+}
+
+static int open_session(struct report_opts *o, struct session **sess)
+{
+	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0,
+				   .no_callchain = o->cg_mode == CG_NONE && !o->sort };
+	char err[512];
+	int ret;
+
+	so.no_callchain = false;
+	ret = session_open(o->input, &so, sess, err, sizeof(err));
+	if (ret < 0) {
+		if (ret == -ENOENT)
+			pr_err("cannot open '%s': %s (record a profile first with 'flare record')",
+			       o->input, err);
+		else
+			pr_err("cannot read '%s': %s", o->input, err);
+	}
+	return ret;
+}
 
 int cmd_report(int argc, char **argv)
 {
-	pr_err("'report' is being written; this build does not have it yet");
-	return 1;
+	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5 };
+	const struct opt opts[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
+		OPT_BOOL(0, "stdio", &o.stdio, "use the stdio interface"),
+		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (prints as --stdio)"),
+		OPT_BOOL('n', "show-nr-samples", &o.show_nr, "show a column with the number of samples"),
+		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace"),
+		OPT_BOOL(0, "children", &o.children, "accumulate callchains of children and show total overhead as well"),
+		OPT_CALLBACK_OPTARG('g', "call-graph", &o, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
+				    "call graph: graph|flat|fractal|folded|none, threshold, caller|callee, function|address, percent|period|count",
+				    opt_callgraph),
+		OPT_BOOL('G', "inverted", &o.inverted, "alias for inverted call graph (caller first)"),
+		OPT_CALLBACK(0, "percent-limit", &o, "percent", "don't show entries under that percent",
+			     opt_percent_limit),
+		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only consider symbols in these comms"),
+		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_STRING(0, "dso", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]", "only consider these symbols"),
+		OPT_BOOL(0, "header", &o.header, "show data header"),
+		OPT_BOOL(0, "header-only", &o.header_only, "show only data header"),
+		OPT_BOOL('q', "quiet", &o.quiet, "do not show any warnings or messages"),
+		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
+		OPT_END(),
+	};
+	struct report_ctx c = { .o = &o };
+	struct session *sess = NULL;
+	int err;
+
+	join_callgraph_arg(&argc, argv);
+	argc = opt_parse(argc, argv, opts, report_usage, 0);
+	if (argc > 0)
+		opt_usage_error(opts, report_usage, "unexpected argument '%s'", argv[0]);
+	out_verbose = o.verbose;
+	if (o.inverted && !o.cg_order_set) {
+		o.cg_caller = true;
+		o.cg_order_set = true;
+	}
+	if (open_session(&o, &sess) < 0)
+		return 1;
+	c.sess = sess;
+	if (o.header_only) {
+		err = print_features(stdout, sess->pd);
+		session_free(sess);
+		if (err)
+			pr_err("cannot print the header of '%s': %s", o.input, err_str(err));
+		return err ? 1 : 0;
+	}
+	if (setup_hist_opts(&c, sess->pd)) {
+		session_free(sess);
+		return 1;
+	}
+	out_pager_start();
+	err = session_process(sess, on_sample, NULL, &c);
+	if (err < 0) {
+		pr_err("cannot read '%s': %s", o.input,
+		       sess->pd->err_msg[0] ? sess->pd->err_msg : err_str(err));
+	} else {
+		err = print_report(&c);
+		if (err)
+			pr_err("report on '%s' failed: %s", o.input, err_str(err));
+	}
+	ctx_release(&c);
+	session_free(sess);
+	return err ? 1 : 0;
 }

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report-out: `flare report --stdio` output in perf 6.1's shapes: the column header, one line
+ * per entry, and the call graph under it (graph, fractal, flat, folded).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli/report.h"
+
+#define MAX_COLS (HIST_MAX_KEYS + 3)
+
+enum col_kind { COL_CHILDREN, COL_SELF, COL_OVERHEAD, COL_SAMPLES, COL_KEY };
+
+struct col {
+	enum col_kind kind;
+	enum hist_key key;
+	int width;
+};
+
+struct layout {
+	struct col cols[MAX_COLS];
+	int nr;
+	uint64_t total;		/* period the percentages are of */
+	const struct report_opts *o;
+	bool children;
+};
+
+static const char *dso_name(const struct hist_entry *e)
+{
+	return e->dso && e->dso->short_name ? e->dso->short_name : "[unknown]";
+}
+
+static const char *key_header(enum hist_key k)
+{
+	switch (k) {
+	case HK_COMM:
+		return "Command";
+	case HK_PID:
+		return "    Pid:Command";
+	case HK_DSO:
+		return "Shared Object";
+	case HK_SYM:
+		return "Symbol";
+	case HK_CPU:
+		return "CPU";
+	case HK_TRACE:
+		return "Trace output";
+	default:
+		return "?";
+	}
+}
+
+static bool key_elided(const struct report_opts *o, enum hist_key k)
+{
+	const char *list = k == HK_COMM ? o->comm : k == HK_DSO ? o->dso :
+			   k == HK_SYM ? o->symbols : NULL;
+
+	return list && *list && !strchr(list, ',');
+}
+
+static int max_int(int a, int b)
+{
+	return a > b ? a : b;
+}
+
+static void widen(struct layout *l, const struct hist_entry *e)
+{
+	int i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct col *c = &l->cols[i];
+		int w = 0;
+
+		if (c->kind != COL_KEY)
+			continue;
+		switch (c->key) {
+		case HK_COMM:
+			w = (int)strlen(e->comm ? e->comm : "");
+			break;
+		case HK_PID:
+			w = (int)strlen(e->comm ? e->comm : "") + 8;
+			break;
+		case HK_DSO:
+			w = (int)strlen(dso_name(e));
+			break;
+		case HK_SYM:
+			w = e->sym ? (int)strlen(e->sym->name) + 4 : 22;
+			break;
+		case HK_TRACE:
+			w = (int)strlen(e->trace ? e->trace : "");
+			break;
+		default:
+			break;
+		}
+		c->width = max_int(c->width, w);
+	}
+	/* an unresolved symbol widens the dso column to an address's width, as perf */
+	if (!e->sym) {
+		for (i = 0; i < l->nr; i++)
+			if (l->cols[i].kind == COL_KEY && l->cols[i].key == HK_DSO && !l->o->dso)
+				l->cols[i].width = max_int(l->cols[i].width, 16);
+	}
+}
+
+static void layout_init(struct layout *l, const struct report_opts *o, struct report_event *ev,
+			bool children)
+{
+	const struct hist *h = &ev->hist;
+	size_t i;
+
+	memset(l, 0, sizeof(*l));
+	l->o = o;
+	l->children = children;
+	if (children) {
+		l->cols[l->nr++] = (struct col){ COL_CHILDREN, 0, 8 };
+		l->cols[l->nr++] = (struct col){ COL_SELF, 0, 8 };
+	} else {
+		l->cols[l->nr++] = (struct col){ COL_OVERHEAD, 0, 8 };
+	}
+	if (o->show_nr)
+		l->cols[l->nr++] = (struct col){ COL_SAMPLES, 0, 12 };
+	for (i = 0; i < h->o.nr_keys; i++) {
+		enum hist_key k = h->o.keys[i];
+
+		if (key_elided(o, k))
+			continue;
+		l->cols[l->nr++] = (struct col){ COL_KEY, k, (int)strlen(key_header(k)) };
+	}
+	for (i = 0; i < h->nr_entries; i++)
+		widen(l, h->sorted[i]);
+}
+
+static void put_dots(FILE *out, int n)
+{
+	while (n-- > 0)
+		fputc('.', out);
+}
+
+static void print_header(FILE *out, const struct layout *l)
+{
+	int i;
+
+	fputs("# ", out);
+	for (i = 0; i < l->nr; i++) {
+		const struct col *c = &l->cols[i];
+
+		if (i)
+			fputs("  ", out);
+		switch (c->kind) {
+		case COL_CHILDREN:
+			fprintf(out, "%*s", c->width, "Children");
+			break;
+		case COL_SELF:
+			fprintf(out, "%*s", c->width, "Self");
+			break;
+		case COL_OVERHEAD:
+			fprintf(out, "%*s", c->width, "Overhead");
+			break;
+		case COL_SAMPLES:
+			fprintf(out, "%*s", c->width, "Samples");
+			break;
+		case COL_KEY:
+			fprintf(out, "%-*s", c->width, key_header(c->key));
+			break;
+		}
+	}
+	fputs("\n# ", out);
+	for (i = 0; i < l->nr; i++) {
+		if (i)
+			fputs("  ", out);
+		put_dots(out, l->cols[i].width);
+	}
+	fputs("\n#\n", out);
+}
+
+static void put_percent(FILE *out, int width, uint64_t v, uint64_t total)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.2f%%", total ? (double)v * 100.0 / (double)total : 0.0);
+	fprintf(out, "%*s", width, buf);
+}
+
+static void print_key(FILE *out, const struct col *c, const struct hist_entry *e)
+{
+	switch (c->key) {
+	case HK_COMM:
+		fprintf(out, "%-*.*s", c->width, c->width, e->comm ? e->comm : "");
+		break;
+	case HK_PID:
+		fprintf(out, "%7" PRIu32 ":%-*.*s", e->tid, c->width - 8, c->width - 8,
+			e->comm ? e->comm : "");
+		break;
+	case HK_DSO:
+		fprintf(out, "%-*.*s", c->width, c->width, dso_name(e));
+		break;
+	case HK_SYM:
+		if (e->sym)
+			fprintf(out, "[%c] %s", e->level, e->sym->name);
+		else
+			fprintf(out, "[%c] 0x%016" PRIx64, e->level, e->ip);
+		break;
+	case HK_CPU:
+		fprintf(out, "%*.*" PRIu32, c->width, c->width, e->cpu);
+		break;
+	case HK_TRACE:
+		fprintf(out, "%-*.*s", c->width, c->width, e->trace ? e->trace : "");
+		break;
+	default:
+		break;
+	}
+}
+
+static void print_entry_line(FILE *out, const struct layout *l, const struct hist_entry *e)
+{
+	int i;
+
+	fputs("  ", out);
+	for (i = 0; i < l->nr; i++) {
+		const struct col *c = &l->cols[i];
+
+		if (i)
+			fputs("  ", out);
+		switch (c->kind) {
+		case COL_CHILDREN:
+			put_percent(out, c->width, e->total, l->total);
+			break;
+		case COL_SELF:
+		case COL_OVERHEAD:
+			put_percent(out, c->width, e->self, l->total);
+			break;
+		case COL_SAMPLES:
+			fprintf(out, "%*" PRIu64, c->width, e->nr_self);
+			break;
+		case COL_KEY:
+			print_key(out, c, e);
+			break;
+		}
+	}
+	fputc('\n', out);
+}
+
+/* ---- call graphs ---- */
+
+struct cgp {
+	FILE *out;
+	const struct report_opts *o;
+	uint64_t total;
+	size_t n;	/* bytes-ish printed, to know whether anything was */
+};
+
+static void frame_name(const struct hist_frame *f, char *buf, size_t len)
+{
+	if (f->sym)
+		snprintf(buf, len, "%s", f->sym->name);
+	else
+		snprintf(buf, len, "%#" PRIx64, f->ip);
+}
+
+static void put_value(struct cgp *p, uint64_t period, uint64_t count, uint64_t total)
+{
+	switch (p->o->cg_value) {
+	case CGV_PERIOD:
+		fprintf(p->out, "%" PRIu64, period);
+		break;
+	case CGV_COUNT:
+		fprintf(p->out, "%" PRIu64, count);
+		break;
+	default:
+		fprintf(p->out, "%.2f%%", total ? (double)period * 100.0 / (double)total : 0.0);
+		break;
+	}
+}
+
+static void margin(struct cgp *p, int lm)
+{
+	fprintf(p->out, "%*s", 12 + lm, "");
+	p->n++;
+}
+
+static bool bit(uint64_t mask, int i)
+{
+	return i < 64 && (mask >> i) & 1;
+}
+
+static uint64_t clear_bit(uint64_t mask, int i)
+{
+	return i >= 0 && i < 64 ? mask & ~(1ULL << i) : mask;
+}
+
+static uint64_t set_bit(uint64_t mask, int i)
+{
+	return i < 64 ? mask | (1ULL << i) : mask;
+}
+
+static void graph_line(struct cgp *p, int depth, uint64_t mask, int lm)
+{
+	int i;
+
+	margin(p, lm);
+	for (i = 0; i < depth; i++)
+		fputs(bit(mask, i) ? "|          " : "           ", p->out);
+	fputc('\n', p->out);
+}
+
+static void graph_entry(struct cgp *p, uint64_t period, uint64_t count, const char *name,
+			int depth, uint64_t mask, int idx, uint64_t total, int lm)
+{
+	int i;
+
+	margin(p, lm);
+	for (i = 0; i < depth; i++) {
+		fputc(bit(mask, i) ? '|' : ' ', p->out);
+		if (!idx && i == depth - 1) {
+			fputs("--", p->out);
+			put_value(p, period, count, total);
+			fputs("--", p->out);
+		} else {
+			fputs("          ", p->out);
+		}
+	}
+	fprintf(p->out, "%s\n", name);
+}
+
+static const struct cg_node *run_end(const struct cg_node *n)
+{
+	while (n->run_next)
+		n = n->run_next;
+	return n;
+}
+
+static void graph_rec(struct cgp *p, struct cg_node **v, size_t nr, uint64_t total, int depth,
+		      uint64_t mask, int lm)
+{
+	bool rel = p->o->cg_mode == CG_GRAPH_REL;
+	uint64_t remaining = total, new_mask = mask, cumul_count = 0;
+	size_t i, printed = 0;
+	char name[1024];
+
+	for (i = 0; i < nr; i++) {
+		const struct cg_node *c = v[i], *x, *end = run_end(c);
+		int idx = 0;
+
+		remaining -= cg_cumul(c);
+		cumul_count += c->count + c->children_count;
+		if (i == nr - 1 && (!rel || !remaining))
+			new_mask = clear_bit(new_mask, depth - 1);
+		graph_line(p, depth, mask, lm);
+		for (x = c; x; x = x->run_next) {
+			frame_name(&x->f, name, sizeof(name));
+			graph_entry(p, cg_cumul(c), c->count + c->children_count, name, depth,
+				    new_mask, idx++, total, lm);
+		}
+		graph_rec(p, end->sorted, end->nr_sorted, rel ? end->children_hit : total,
+			  depth + 1, set_bit(new_mask, depth), lm);
+		if (++printed == (size_t)p->o->cg_print_limit)
+			break;
+	}
+	if (rel && remaining && remaining != total) {
+		new_mask = clear_bit(new_mask, depth - 1);
+		graph_entry(p, remaining, 0, "[...]", depth, new_mask, 0, total, lm);
+	}
+}
+
+static void print_graph(struct cgp *p, struct hist_entry *e, uint64_t parent_samples)
+{
+	struct cg_node **v = e->root.sorted;
+	size_t nr = e->root.nr_sorted, shown = 0;
+	uint64_t total = p->total;
+	char name[1024];
+	int lm = 0;
+
+	p->n = 0;
+	if (nr == 1 && cg_cumul(v[0]) == parent_samples) {
+		const struct cg_node *x, *end = run_end(v[0]);
+		bool printed = false;
+		int i = 0;
+
+		for (x = v[0]; x; x = x->run_next) {
+			if (!i++ && p->o->sort_starts_with_sym)
+				continue;
+			if (!printed) {
+				margin(p, lm);
+				fputs("|\n", p->out);
+				margin(p, lm);
+				fputs("---", p->out);
+				lm += 3;
+				printed = true;
+			} else {
+				margin(p, lm);
+			}
+			frame_name(&x->f, name, sizeof(name));
+			fprintf(p->out, "%s\n", name);
+			p->n++;
+			if (++shown == (size_t)p->o->cg_print_limit)
+				break;
+		}
+		v = end->sorted;
+		nr = end->nr_sorted;
+	}
+	if (p->o->cg_mode == CG_GRAPH_REL)
+		total = parent_samples;
+	graph_rec(p, v, nr, total, 1, 1, lm);
+	if (p->n)
+		fputc('\n', p->out);
+}
+
+/* Frames from the tree root down to n, through the parent links. */
+static void print_path(struct cgp *p, const struct cg_node *n, const char *pre, const char *sep,
+		       bool *first)
+{
+	char name[1024];
+
+	if (!n || !n->parent)
+		return;
+	print_path(p, n->parent, pre, sep, first);
+	frame_name(&n->f, name, sizeof(name));
+	fprintf(p->out, "%s%s%s", *first ? "" : sep, pre, name);
+	*first = false;
+}
+
+static void print_flat(struct cgp *p, struct hist_entry *e, bool folded)
+{
+	size_t i;
+
+	for (i = 0; i < e->root.nr_sorted; i++) {
+		const struct cg_node *n = e->root.sorted[i];
+		bool first = true;
+
+		if (folded) {
+			put_value(p, n->hit, n->count, p->total);
+			fputc(' ', p->out);
+			print_path(p, n, "", ";", &first);
+			fputc('\n', p->out);
+		} else {
+			fputs("           ", p->out);
+			put_value(p, cg_cumul(n), n->count + n->children_count, p->total);
+			fputc('\n', p->out);
+			print_path(p, n, "                ", "\n", &first);
+			fputs("\n\n", p->out);
+		}
+		if (i + 1 == (size_t)p->o->cg_print_limit)
+			break;
+	}
+}
+
+static bool entry_shown(const struct layout *l, const struct hist_entry *e)
+{
+	double pct;
+
+	if (!l->o->percent_limit)
+		return true;
+	pct = l->total ? (double)(l->children ? e->total : e->self) * 100.0 / (double)l->total : 0;
+	return pct >= l->o->percent_limit;
+}
+
+void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,
+			bool has_callchain)
+{
+	struct hist *h = &ev->hist;
+	struct layout l;
+	struct cgp p = { out, o, 0, 0 };
+	size_t i;
+
+	layout_init(&l, o, ev, h->o.children);
+	l.total = ev->total_period;
+	p.total = ev->total_period;
+	print_header(out, &l);
+	for (i = 0; i < h->nr_entries; i++) {
+		struct hist_entry *e = h->sorted[i];
+
+		if (!entry_shown(&l, e))
+			continue;
+		print_entry_line(out, &l, e);
+		if (!has_callchain || o->cg_mode == CG_NONE || !h->o.callchain)
+			continue;
+		if (o->cg_mode == CG_FLAT || o->cg_mode == CG_FOLDED)
+			print_flat(&p, e, o->cg_mode == CG_FOLDED);
+		else
+			print_graph(&p, e, h->o.children ? e->total : e->self);
+	}
+	fputs("\n\n", out);
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report: the shared pieces of `flare report`: options, the per-event histograms, and the
+ * --stdio printer (report-out.c) that draws entries and call graphs in perf 6.1's shapes.
+ */
+#ifndef FLARE_CLI_REPORT_H
+#define FLARE_CLI_REPORT_H
+#include <stdbool.h>
+#include <stdio.h>
+#include "lib/hist/hist.h"
+
+struct report_opts {
+	const char *input;
+	int force;
+	int show_nr;
+	int children;		/* -1: as perf decides (call chains present, not a pipe) */
+	const char *sort;
+	const char *call_graph;	/* -g argument */
+	bool cg_given;		/* -g was on the command line */
+	double percent_limit;
+	const char *comm, *pid, *tid, *dso, *symbols;
+	int header, header_only;
+	int stdio, tui, gtk, quiet, verbose, inverted;
+	/* parsed */
+	enum cg_mode cg_mode;
+	double cg_min_percent;
+	bool cg_order_set, cg_caller;
+	bool cg_addr;
+	int cg_print_limit;	/* 0: no limit */
+	enum { CGV_PERCENT, CGV_PERIOD, CGV_COUNT } cg_value;
+	bool sort_starts_with_sym;
+	bool percent_limit_cg_set;	/* -g gave a threshold: --percent-limit keeps off it */
+};
+
+/* Parses a -g argument ("graph,0.5,caller,function,percent"). 0, or -1 with a message. */
+int report_parse_callgraph(struct report_opts *o, const char *arg, char *err, size_t errlen);
+
+/* One event's histogram and what its header prints. */
+struct report_event {
+	const char *name;
+	struct hist hist;
+	uint64_t total_period, nr_samples;	/* every sample of the event, filtered or not */
+	bool used;
+};
+
+/* Prints one event's section: "# Samples: ..." through the entries and the blank lines. */
+void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,
+			bool has_callchain);
+
+#endif

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hist: aggregation of resolved samples into histogram entries, as perf report does it.
+ * Entries are keyed by a list of sort keys (comm, pid/tid, dso, sym, cpu, trace); each holds
+ * its self period and, in children mode, the period of every sample whose call chain passes
+ * through it. Each entry can keep a call-graph tree of the samples that built it.
+ *
+ * Built for millions of samples: entries and tree nodes live in the hist's arena and are
+ * found through hash maps, so adding a sample allocates nothing once its keys and paths were
+ * seen. The hist owns every entry and node; hist_free() releases all. The strings and
+ * dso/symbol pointers it is given must outlive it (they belong to the session).
+ */
+#ifndef FLARE_HIST_HIST_H
+#define FLARE_HIST_HIST_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lib/base/arena.h"
+#include "lib/base/hashmap.h"
+#include "lib/sym/sym.h"
+
+enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_NR };
+#define HIST_MAX_KEYS 8
+
+/* One frame of a sample's call chain as hist sees it. */
+struct hist_frame {
+	uint64_t ip;		/* raw address (for printing an unresolved frame) */
+	uint64_t dso_ip;	/* address in the dso (for an unresolved symbol column) */
+	struct dso *dso;	/* NULL: no mapping */
+	const struct symbol *sym; /* NULL: no symbol */
+	char level;		/* '.' user, 'k' kernel, ... as perf prints it in [.] */
+};
+
+struct hist_sample {
+	const char *comm;
+	uint32_t pid, tid, cpu;
+	uint64_t period;
+	const char *trace;	/* tracepoint text for HK_TRACE (copied) */
+	const struct hist_frame *frames; /* leaf first */
+	size_t nr_frames;
+};
+
+/* A call-graph node: a run of frames ("val" in perf) without a branch or an end inside it. */
+struct cg_node {
+	struct cg_node *parent, *child, *next;	/* child list, unsorted while adding */
+	struct cg_node *hnext;		/* hash chain */
+	uint64_t hit, children_hit;	/* period ending here / below */
+	uint32_t count, children_count;	/* samples ending here / below */
+	struct hist_frame f;
+	/* after hist_sort_callchains(): children in output order, and the run merged into it */
+	struct cg_node **sorted;
+	size_t nr_sorted;
+	struct cg_node *run_next;	/* the next frame of this node's run (merged child) */
+};
+
+static inline uint64_t cg_cumul(const struct cg_node *n)
+{
+	return n->hit + n->children_hit;
+}
+
+struct hist_entry {
+	/* key fields; only those in the hist's key list are significant */
+	const char *comm;
+	uint32_t pid, tid, cpu;
+	struct dso *dso;
+	const struct symbol *sym;
+	uint64_t ip;		/* dso_ip of an unresolved sym */
+	char level;
+	const char *trace;
+	/* values */
+	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
+	uint64_t nr_self, nr_total;
+	struct cg_node root;	/* call graph: root.child are the first frames */
+	struct hist_entry *hnext;
+	uint64_t hash;
+	uint64_t stamp;		/* last sample that touched it (children dedup) */
+};
+
+enum cg_mode { CG_GRAPH_ABS, CG_GRAPH_REL, CG_FLAT, CG_FOLDED, CG_NONE };
+
+struct hist_opts {
+	enum hist_key keys[HIST_MAX_KEYS];
+	size_t nr_keys;
+	bool children;		/* accumulate callers (perf's --children) */
+	bool callchain;		/* keep call-graph trees */
+	bool caller_order;	/* trees start at the outermost caller */
+	bool addr_key;		/* tree nodes by address instead of by function */
+};
+
+struct hist {
+	struct hist_opts o;
+	struct arena arena;
+	struct hashmap entries;	/* hash -> struct hist_entry chain */
+	struct hashmap nodes;	/* hash(parent, frame) -> struct cg_node chain */
+	struct hist_entry **sorted;	/* after hist_sort() */
+	size_t nr_entries;
+	uint64_t total_period, nr_samples;
+	uint64_t stamp;
+	struct hist_frame *scratch;	/* ordered chain of the current sample */
+	size_t scratch_alloc;
+};
+
+/* Parses "comm,dso,sym" into o->keys. Returns 0 or -EINVAL with the bad key in bad. */
+int hist_parse_sort(const char *s, struct hist_opts *o, char *bad, size_t badlen);
+/* The name perf gives a key ("comm", "pid", "dso", "sym", "cpu", "trace"). */
+const char *hist_key_name(enum hist_key k);
+
+int hist_init(struct hist *h, const struct hist_opts *o);
+void hist_release(struct hist *h);
+
+/* Adds one sample (its leaf decides the entry; in children mode every caller gets it too). */
+int hist_add(struct hist *h, const struct hist_sample *s);
+
+/* Sorts the entries for output: by children then self period (or self), ties by the keys. */
+int hist_sort(struct hist *h);
+
+/*
+ * Orders each entry's tree for printing in mode: children by cumulated period (flat and
+ * folded: the nodes with own hits, by hit), dropping what is under min_percent of the
+ * reference (graph: of total; fractal: of the parent). Fills node->sorted / run_next.
+ * For flat and folded the selected nodes are returned in e->root.sorted.
+ */
+int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
+			 uint64_t total);
+
+/* Compares two entries by key k (< 0, 0, > 0 in output order). */
+int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, enum hist_key k);
+
+#endif

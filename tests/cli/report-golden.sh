@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# report-golden: flare report on perf.data files recorded by Linux perf 6.1 (tests/data) must
+# print what perf report printed on them (tests/data/golden/*.txt), line for line; only the
+# random "(Tip: ...)" line may differ. On a difference the first lines of the diff are shown.
+source "$ROOT/tests/lib.sh"
+"$TESTDATA/install-bins.sh" || { skip "golden report" "cannot install fixture binaries"; exit 0; }
+[ -r /proc/kallsyms ] || { skip "golden report" "no /proc/kallsyms"; exit 0; }
+
+norm() { sed -e 's/^# (Tip: .*)$/# (Tip)/' "$1"; }
+
+while IFS='|' read -r id fx args; do
+	[[ $args == report* ]] || continue
+	# shellcheck disable=SC2086
+	$FLARE $args -i "$TESTDATA/$fx.data" >"$TMP/$id.out" 2>"$TMP/$id.err"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		fail "$id $fx: flare $args" "exit $rc: $(head -c 300 "$TMP/$id.err")"
+		continue
+	fi
+	if diff <(norm "$TESTDATA/golden/$id.txt") <(norm "$TMP/$id.out") >"$TMP/$id.diff"; then
+		pass "$id $fx: flare $args matches perf"
+	else
+		fail "$id $fx: flare $args matches perf" "$(head -12 "$TMP/$id.diff" | tr '\n' '~')"
+	fi
+done <"$TESTDATA/golden.list"
