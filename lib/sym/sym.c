@@ -131,6 +131,17 @@ struct dso *symtab_dso(struct symtab *st, const char *path, uint32_t pid)
 	d = dso_create(st, path, kind_of(path));
 	if (!d)
 		return NULL;
+	if (d->pub.kind == DSO_JIT_MAP && d->pub.short_name == short_name_of(d->pub.long_name)) {
+		/* perf report calls a perf-PID.map "[JIT] tid PID" */
+		char sn[40];
+		unsigned int mpid = pid;
+
+		sscanf(d->pub.long_name, "/tmp/perf-%u.map", &mpid);
+		snprintf(sn, sizeof(sn), "[JIT] tid %u", mpid);
+		d->pub.short_name = arena_strdup(&st->arena, sn);
+		if (!d->pub.short_name)
+			return NULL;
+	}
 	d->pid = pid;
 	return &d->pub;
 }

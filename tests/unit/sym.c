@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sym: symbol tables (ELF, perf-PID.map, kallsyms, vdso), perf's choice between aliases and
+ * its end fixup, demangling as perf 6.1 prints names, and address mapping for PIE objects.
+ */
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "tests/unit/unit.h"
+#include "lib/sym/sym-int.h"
+
+static const char *testdata(void)
+{
+	const char *d = getenv("TESTDATA");
+
+	return d ? d : "tests/data";
+}
+
+static const struct symbol *by_name(struct dso *dso, const char *name)
+{
+	struct dso_int *d = dso_int(dso);
+	size_t i;
+
+	for (i = 0; i < d->nr_syms; i++)
+		if (!strcmp(d->syms[i].name, name))
+			return &d->syms[i];
+	return NULL;
+}
+
+TEST(demangle_like_perf)
+{
+	char *s;
+
+	/* C++: no parameter lists, as perf prints without -v */
+	s = sym_demangle("_ZN2ns1WIlE4spinEl");
+	CHECK_STR(s, "ns::W<long>::spin");
+	free(s);
+	s = sym_demangle("_Z4workiRSt6vectorIiSaIiEE");
+	CHECK_STR(s, "work");
+	free(s);
+	/* Rust legacy: escapes decoded, hash dropped */
+	s = sym_demangle("_ZN1r5inner10S$LT$T$GT$4spin17h914d1ba85d001594E");
+	CHECK_STR(s, "r::inner::S<T>::spin");
+	free(s);
+	s = sym_demangle("_ZN3std2rt10lang_start28_$u7b$$u7b$closure$u7d$$u7d$17ha86af84d9cc65291E");
+	CHECK_STR(s, "std::rt::lang_start::{{closure}}");
+	free(s);
+	/* Rust v0 */
+	s = sym_demangle("_RNvMNtCs6GmmlP4bgsG_1r5innerINtB2_1SmE4spinB4_");
+	CHECK_STR(s, "<r::inner::S<u32>>::spin");
+	free(s);
+	s = sym_demangle("_RNvNtCsjrHSEGnQ3l9_3std2rt19lang_start_internal");
+	CHECK_STR(s, "std::rt::lang_start_internal");
+	free(s);
+	CHECK(sym_demangle("main") == NULL);
+	CHECK(sym_demangle("_start") == NULL);
+}
+
+TEST(aliases_and_ends)
+{
+	struct symtab *st;
+	struct symbuf sb = { 0 };
+	struct dso_int *d;
+
+	CHECK(symtab_new("", &st) == 0);
+	d = dso_int(symtab_dso(st, "/nonexistent/x", 1));
+	CHECK(d);
+	/* same start: sized beats zero-sized, global beats weak/local, fewer '_', longer */
+	CHECK(symbuf_add(&sb, 0x100, 0x100, "zero", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x100, 0x120, "__sized", 0) == 0);
+	CHECK(symbuf_add(&sb, 0x200, 0x220, "weak_one", 2) == 0);
+	CHECK(symbuf_add(&sb, 0x200, 0x220, "__global", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x300, 0x310, "_x", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x300, 0x310, "x", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x400, 0x400, "short", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x400, 0x400, "longer", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x500, 0x500, "last", 1) == 0);
+	CHECK(symbuf_finish(st, d, &sb, false) == 0);
+	d->pub.loaded = true;
+	CHECK(d->nr_syms == 5);
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x110)->name, "__sized");
+	CHECK(dso_find_symbol(st, &d->pub, 0x120) == NULL);	/* gap after a sized symbol */
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x200)->name, "__global");
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x30f)->name, "x");
+	/* zero-sized: reaches the next symbol; the last one the next page boundary + 4096 */
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x4ff)->name, "longer");
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x1fff)->name, "last");
+	CHECK(dso_find_symbol(st, &d->pub, 0x2000) == NULL);
+	CHECK(dso_find_symbol(st, &d->pub, 0xff) == NULL);
+	symtab_free(st);
+}
+
+TEST(elf_pie_symbols)
+{
+	char path[4096];
+	struct symtab *st;
+	struct dso *d;
+	const struct symbol *a, *b, *m;
+	uint8_t id[20];
+
+	snprintf(path, sizeof(path), "%s/bin/cpu_burn", testdata());
+	CHECK(symtab_new("", &st) == 0);
+	d = symtab_dso(st, path, 1);
+	CHECK(d && d->kind == DSO_USER);
+	CHECK_STR(d->short_name, "cpu_burn");
+	CHECK(symtab_dso(st, path, 2) == d);	/* one dso per file */
+	a = by_name(d, "a");	/* not loaded yet */
+	CHECK(a == NULL);
+	CHECK(dso_find_symbol(st, d, 0) == NULL);
+	CHECK(d->loaded && d->has_symbols);
+	a = by_name(d, "a");
+	b = by_name(d, "b");
+	m = by_name(d, "main");
+	CHECK(a && b && m && by_name(d, "burn"));	/* static functions come from .symtab */
+	CHECK(dso_find_symbol(st, d, a->start + 3) == a);
+	CHECK(dso_find_symbol(st, d, m->end - 1) == m);
+	/* PIE: an r-xp mapping at 0x55550000_1000 with pgoff 0x1000 */
+	CHECK(dso_map_ip(st, d, 0x555500001000ULL, 0x1000, 0x555500001000ULL + (b->start - 0x1000)) ==
+	      b->start);
+	CHECK(elf_read_build_id(path, id, sizeof(id)) == 20);
+	CHECK(d->build_id_size == 20 && !memcmp(d->build_id, id, 20));
+	symtab_free(st);
+}
+
+TEST(jit_map)
+{
+	char dir[] = "/tmp/flare-symtest-XXXXXX", path[256];
+	struct symtab *st;
+	struct dso *d;
+	FILE *f;
+
+	CHECK(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/tmp", dir);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/tmp/perf-4242.map", dir);
+	f = fopen(path, "w");
+	CHECK(f);
+	fprintf(f, "7f0000001000 40 jit_one\n0x7f0000001040 20 Lfoo;::bar (int)\n"
+		   "garbage line\n7f0000002000 10 last\n");
+	fclose(f);
+	CHECK(symtab_new(dir, &st) == 0);
+	d = symtab_dso(st, "//anon", 4242);
+	CHECK(d && d->kind == DSO_JIT_MAP);
+	CHECK_STR(d->long_name, "/tmp/perf-4242.map");
+	CHECK_STR(d->short_name, "[JIT] tid 4242");
+	CHECK(dso_map_ip(st, d, 0x7f0000000000ULL, 0, 0x7f0000001050ULL) == 0x7f0000001050ULL);
+	CHECK_STR(dso_find_symbol(st, d, 0x7f000000103fULL)->name, "jit_one");
+	CHECK_STR(dso_find_symbol(st, d, 0x7f0000001050ULL)->name, "Lfoo;::bar (int)");
+	CHECK(dso_find_symbol(st, d, 0x7f0000001060ULL) == NULL);
+	CHECK_STR(dso_find_symbol(st, d, 0x7f0000002001ULL)->name, "last");
+	symtab_free(st);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/tmp", dir);
+	rmdir(path);
+	rmdir(dir);
+}
+
+/* The address of a global kernel text symbol in /proc/kallsyms, 0 when unreadable. */
+static unsigned long long kallsyms_addr(const char *want)
+{
+	char line[512], name[256], type;
+	unsigned long long addr, ret = 0;
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, name) == 3 && !strcmp(name, want)) {
+			ret = addr;
+			break;
+		}
+	if (f)
+		fclose(f);
+	return ret;
+}
+
+TEST(kallsyms)
+{
+	unsigned long long sk = kallsyms_addr("start_kernel"), text = kallsyms_addr("_text");
+	struct symtab *st;
+	struct dso *k;
+	const struct symbol *s;
+
+	CHECK(symtab_new("", &st) == 0);
+	k = symtab_kernel(st);
+	CHECK(k && k->kind == DSO_KERNEL);
+	CHECK_STR(k->short_name, "[kernel.kallsyms]");
+	s = dso_find_symbol(st, k, sk + 1);
+	CHECK(s && !strcmp(s->name, "start_kernel") && s->start == sk);
+	/* the recording's _text is the reference: a kernel loaded 2 MiB higher maps back */
+	CHECK(dso_map_ip(st, k, text + 0x200000, text + 0x200000, sk + 0x200000) == sk);
+	CHECK(dso_map_ip(st, k, text, text, sk) == sk);
+	symtab_free(st);
+}
+
+TEST(vdso)
+{
+	struct symtab *st;
+	struct dso *v;
+	const struct symbol *s, *g;
+
+	CHECK(symtab_new("", &st) == 0);
+	v = symtab_dso(st, "[vdso]", 77);
+	CHECK(v && v->kind == DSO_VDSO);
+	CHECK_STR(v->short_name, "[vdso]");
+	dso_find_symbol(st, v, 0);	/* loads the symbols */
+	CHECK(v->has_symbols);
+	s = by_name(v, "__vdso_clock_gettime");
+	CHECK(s);
+	/* the weak alias clock_gettime loses to the global __vdso_ name, as in perf */
+	g = dso_find_symbol(st, v, s->start);
+	CHECK(g == s);
+	CHECK(by_name(v, "clock_gettime") == NULL);
+	symtab_free(st);
+}
+
+TEST(missing_file)
+{
+	struct symtab *st;
+	struct dso *d;
+
+	CHECK(symtab_new("", &st) == 0);
+	d = symtab_dso(st, "/no/such/file.so", 1);
+	CHECK(d);
+	CHECK_STR(d->short_name, "file.so");
+	CHECK(dso_find_symbol(st, d, 0x1000) == NULL);
+	CHECK(d->loaded && !d->has_symbols);
+	CHECK(dso_map_ip(st, d, 0x7000, 0x1000, 0x7010) == 0x1010);
+	CHECK(elf_read_build_id("/no/such/file.so", NULL, 0) < 0);
+	symtab_free(st);
+	symtab_free(NULL);
+}
+
+int main(void)
+{
+	RUN(demangle_like_perf);
+	RUN(aliases_and_ends);
+	RUN(elf_pie_symbols);
+	RUN(jit_map);
+	if (kallsyms_addr("_text"))
+		RUN(kallsyms);
+	else
+		SKIP(kallsyms, "/proc/kallsyms hides addresses (kptr_restrict)");
+	if (getauxval(AT_SYSINFO_EHDR))
+		RUN(vdso);
+	else
+		SKIP(vdso, "no vdso in this process");
+	RUN(missing_file);
+	return unit_done();
+}
