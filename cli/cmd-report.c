@@ -314,7 +314,7 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 	if (o->cg_order_set)
 		c->hopts.caller_order = o->cg_caller;
 	else
-		c->hopts.caller_order = c->hopts.children || (pd->is_pipe && o->cg_given);
+		c->hopts.caller_order = o->children != 0 && (chains || pd->is_pipe);
 	c->hopts.addr_key = o->cg_addr;
 	c->need_trace = false;
 	for (size_t i = 0; i < c->hopts.nr_keys; i++)

@@ -205,7 +205,7 @@ static void print_key(FILE *out, const struct col *c, const struct hist_entry *e
 		fprintf(out, "%*.*" PRIu32, c->width, c->width, e->cpu);
 		break;
 	case HK_TRACE:
-		fprintf(out, "%-*.*s", c->width, c->width, e->trace ? e->trace : "");
+		fputs(e->trace ? e->trace : "", out);	/* never padded, as perf */
 		break;
 	default:
 		break;
