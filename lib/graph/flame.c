@@ -333,6 +333,8 @@ int flame_node_info(const struct flame *f, const struct flame_opts *o, const str
 		return strbuf_addf(out, " (%s %s, %.2f%%)", cnt, o->countname,
 				   100 * samples / f->total);
 	d = o->negate ? -n->delta : n->delta;
+	if (d == 0)
+		d = 0;	/* no "-0.00%" */
 	return strbuf_addf(out, " (%s %s, %.2f%%; %s%.2f%%)", cnt, o->countname,
 			   100 * samples / f->total, d > 0 ? "+" : "", 100 * d / f->total);
 }

@@ -1,0 +1,13 @@
+__irq_exit_rcu (1,001,001 samples, 0.30%) 787.6 91 2.4 19.0
+__libc_start_call_main (331,331,331 samples, 100.00%) 10.0 191 780.0 19.0
+a (97,097,097 samples, 29.31%) 92.5 151 228.6 19.0
+all (331,331,331 samples, 100%) 10.0 231 780.0 19.0
+asm_sysvec_apic_timer_interrupt (1,001,001 samples, 0.30%) 787.6 131 2.4 19.0
+b (199,199,199 samples, 60.12%) 321.1 151 468.9 19.0
+c (35,035,035 samples, 10.57%) 10.0 171 82.5 19.0
+cpu_burn (331,331,331 samples, 100.00%) 10.0 211 780.0 19.0
+handle_softirqs (1,001,001 samples, 0.30%) 787.6 71 2.4 19.0
+main (296,296,296 samples, 89.43%) 92.5 171 697.5 19.0
+rcu_core (1,001,001 samples, 0.30%) 787.6 51 2.4 19.0
+rcu_do_batch (1,001,001 samples, 0.30%) 787.6 31 2.4 19.0
+sysvec_apic_timer_interrupt (1,001,001 samples, 0.30%) 787.6 111 2.4 19.0

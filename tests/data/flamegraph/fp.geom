@@ -1,0 +1,13 @@
+__irq_exit_rcu (1,001,001 samples, 0.30%) 1186.4 85 3.6 15.0
+__libc_start_call_main (331,331,331 samples, 100.00%) 10.0 165 1180.0 15.0
+a (97,097,097 samples, 29.31%) 134.8 133 345.8 15.0
+all (331,331,331 samples, 100%) 10.0 197 1180.0 15.0
+asm_sysvec_apic_timer_interrupt (1,001,001 samples, 0.30%) 1186.4 117 3.6 15.0
+b (199,199,199 samples, 60.12%) 480.6 133 709.4 15.0
+c (35,035,035 samples, 10.57%) 10.0 149 124.8 15.0
+cpu_burn (331,331,331 samples, 100.00%) 10.0 181 1180.0 15.0
+handle_softirqs (1,001,001 samples, 0.30%) 1186.4 69 3.6 15.0
+main (296,296,296 samples, 89.43%) 134.8 149 1055.2 15.0
+rcu_core (1,001,001 samples, 0.30%) 1186.4 53 3.6 15.0
+rcu_do_batch (1,001,001 samples, 0.30%) 1186.4 37 3.6 15.0
+sysvec_apic_timer_interrupt (1,001,001 samples, 0.30%) 1186.4 101 3.6 15.0
