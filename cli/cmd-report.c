@@ -18,6 +18,7 @@
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
+#include "lib/session/frame.h"
 #include "lib/session/session.h"
 
 static const char *const report_usage[] = {
@@ -140,68 +141,25 @@ static int opt_percent_limit(const struct opt *opt, const char *arg, int unset)
 
 /* ---- filters ---- */
 
-static bool in_list(const char *list, const char *s)
-{
-	size_t n;
-
-	if (!s)
-		return false;
-	n = strlen(s);
-	while (*list) {
-		size_t len = strcspn(list, ",");
-
-		if (len == n && !strncmp(list, s, n))
-			return true;
-		list += len;
-		if (*list == ',')
-			list++;
-	}
-	return false;
-}
-
-static bool in_num_list(const char *list, uint32_t v)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "%" PRIu32, v);
-	return in_list(list, buf);
-}
-
 static bool sample_wanted(const struct report_opts *o, const struct resolved_sample *rs)
 {
 	const struct frame *f = rs->nr_frames ? &rs->frames[0] : NULL;
 
-	if (o->comm && !in_list(o->comm, rs->thread->comm))
+	if (o->comm && !report_list_has(o->comm, rs->thread->comm))
 		return false;
-	if (o->pid && !in_num_list(o->pid, rs->thread->pid))
+	if (o->pid && !report_list_has_num(o->pid, rs->thread->pid))
 		return false;
-	if (o->tid && !in_num_list(o->tid, rs->thread->tid))
+	if (o->tid && !report_list_has_num(o->tid, rs->thread->tid))
 		return false;
-	if (o->dso && (!f || !f->dso || (!in_list(o->dso, f->dso->short_name) &&
-					 !in_list(o->dso, f->dso->long_name))))
+	if (o->dso && (!f || !f->dso || (!report_list_has(o->dso, f->dso->short_name) &&
+					 !report_list_has(o->dso, f->dso->long_name))))
 		return false;
-	if (o->symbols && (!f || !f->sym || !in_list(o->symbols, f->sym->name)))
+	if (o->symbols && (!f || !f->sym || !report_list_has(o->symbols, f->sym->name)))
 		return false;
 	return true;
 }
 
 /* ---- replay ---- */
-
-static char level_of(uint8_t cpumode)
-{
-	switch (cpumode) {
-	case PERF_RECORD_MISC_KERNEL:
-		return 'k';
-	case PERF_RECORD_MISC_HYPERVISOR:
-		return 'H';
-	case PERF_RECORD_MISC_GUEST_KERNEL:
-		return 'g';
-	case PERF_RECORD_MISC_GUEST_USER:
-		return 'u';
-	default:
-		return '.';
-	}
-}
 
 static struct report_event *event_of(struct report_ctx *c, const struct pd_attr *attr)
 {
@@ -250,8 +208,8 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	for (i = 0; i < rs->nr_frames; i++) {
 		const struct frame *f = &rs->frames[i];
 
-		c->frames[i] = (struct hist_frame){ f->ip, f->dso_ip, f->dso, f->sym,
-						    level_of(f->cpumode) };
+		c->frames[i] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
+						    frame_level(f) };
 	}
 	hs = (struct hist_sample){
 		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,

@@ -1,9 +1,332 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * flare script: prints each sample of a perf.data file as `perf script` does: comm, tid, cpu,
+ * time, period, event, then the ip/sym+off/dso of the sample or its call chain indented
+ * below; tracepoints with their fields formatted by the event's print fmt. -F picks the
+ * fields by perf's names, --ns prints nanoseconds, -D dumps the raw records.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "cli/cmds.h"
+#include "cli/opt.h"
 #include "cli/out.h"
+#include "cli/script.h"
+#include "cli/script-trace.h"
+#include "lib/base/err.h"
+#include "lib/session/frame.h"
+#include "lib/session/session.h"
+
+static const char *const script_usage[] = {
+	"flare script [<options>]",
+	NULL,
+};
+
+static const char *const field_names[SF_NR] = {
+	[SF_COMM] = "comm",	[SF_TID] = "tid",	[SF_PID] = "pid",
+	[SF_TIME] = "time",	[SF_CPU] = "cpu",	[SF_EVENT] = "event",
+	[SF_IP] = "ip",		[SF_SYM] = "sym",	[SF_SYMOFF] = "symoff",
+	[SF_DSO] = "dso",	[SF_PERIOD] = "period",	[SF_TRACE] = "trace",
+	[SF_ADDR] = "addr",
+};
+
+#define F(x) (1u << (x))
+#define DEFAULT_FIELDS (F(SF_COMM) | F(SF_TID) | F(SF_CPU) | F(SF_TIME) | F(SF_PERIOD) | \
+			F(SF_EVENT) | F(SF_IP) | F(SF_SYM) | F(SF_SYMOFF) | F(SF_DSO))
+#define TP_FIELDS (F(SF_COMM) | F(SF_TID) | F(SF_CPU) | F(SF_TIME) | F(SF_EVENT) | F(SF_TRACE))
+#define IP_FIELDS (F(SF_IP) | F(SF_SYM) | F(SF_SYMOFF) | F(SF_DSO))
+
+static int field_by_name(const char *s, size_t len)
+{
+	int i;
+
+	for (i = 0; i < SF_NR; i++)
+		if (strlen(field_names[i]) == len && !strncmp(field_names[i], s, len))
+			return i;
+	if (len == 7 && !strncmp(s, "evname", 6))
+		return SF_EVENT;
+	return -1;
+}
+
+/* Parses -F: "f1,f2", "type:f1,f2", "+f" / "-f" to adjust the defaults. */
+int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_t errlen)
+{
+	const char *p = arg, *colon = strchr(arg, ':');
+	bool first = true;
+
+	if (colon && !strchr(colon + 1, ':') && colon < arg + strcspn(arg, ","))
+		p = colon + 1;	/* "sw:comm,ip": flare applies the list to every event type */
+	o->fields_add = o->fields_del = o->fields = 0;
+	o->fields_set = false;
+	while (*p) {
+		size_t len = strcspn(p, ",");
+		char mod = 0;
+		int f;
+
+		if (*p == '+' || *p == '-') {
+			mod = *p++;
+			len--;
+		}
+		f = field_by_name(p, len);
+		if (f < 0) {
+			snprintf(err, errlen, "'%.*s' in -F is not a field (fields: comm, tid, pid, "
+				 "time, cpu, event, ip, sym, symoff, dso, period, trace, addr)",
+				 (int)len, p);
+			return -1;
+		}
+		if (mod == '+')
+			o->fields_add |= F(f);
+		else if (mod == '-')
+			o->fields_del |= F(f);
+		else {
+			o->fields |= F(f);
+			o->fields_set = true;
+		}
+		if (first && mod && o->fields_set) {
+			snprintf(err, errlen, "-F '%s' mixes +/- fields with plain ones (use one kind)",
+				 arg);
+			return -1;
+		}
+		first = false;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+static int opt_fields(const struct opt *opt, const char *arg, int unset)
+{
+	struct script_opts *o = opt->value;
+	char err[256];
+
+	if (script_parse_fields(arg, o, err, sizeof(err))) {
+		pr_err("%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- per-event output setup ---- */
+
+static int event_setup(struct script_ctx *c, const struct pd_attr *a, struct script_event *ev)
+{
+	uint64_t st = a->attr.sample_type;
+	bool tp = a->attr.type == PERF_TYPE_TRACEPOINT;
+	bool cc = (st & PERF_SAMPLE_CALLCHAIN) != 0;
+	unsigned int f;
+
+	if (c->o->fields_set) {
+		f = c->o->fields;
+		if ((f & F(SF_CPU)) && !(st & PERF_SAMPLE_CPU)) {
+			pr_err("samples of '%s' in '%s' have no CPU (record with -a or -C to have "
+			       "it, or leave 'cpu' out of -F)", a->name, c->o->input);
+			return -EINVAL;
+		}
+		if ((f & F(SF_TIME)) && !(st & PERF_SAMPLE_TIME)) {
+			pr_err("samples of '%s' in '%s' have no time stamps (leave 'time' out "
+			       "of -F)", a->name, c->o->input);
+			return -EINVAL;
+		}
+	} else {
+		f = tp ? TP_FIELDS : DEFAULT_FIELDS;
+		if (tp && cc)
+			f |= IP_FIELDS;
+		if (!(st & PERF_SAMPLE_CPU))
+			f &= ~F(SF_CPU);
+		if (!(st & PERF_SAMPLE_TIME))
+			f &= ~F(SF_TIME);
+		f = (f | c->o->fields_add) & ~c->o->fields_del;
+	}
+	ev->fields = f;
+	ev->callchain = cc && !c->o->hide_callchain;
+	ev->ready = true;
+	return 0;
+}
+
+static struct script_event *event_of(struct script_ctx *c, const struct pd_attr *a)
+{
+	size_t idx = a ? (size_t)a->idx : 0;
+
+	if (idx >= c->nr_events) {
+		size_t n = idx + 8;
+		struct script_event *p = realloc(c->events, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + c->nr_events, 0, (n - c->nr_events) * sizeof(*p));
+		c->events = p;
+		c->nr_events = n;
+	}
+	return &c->events[idx];
+}
+
+static int name_width(const struct perf_data *pd)
+{
+	size_t i;
+	int w = 0;
+
+	for (i = 0; i < pd->nr_attrs; i++) {
+		int l = pd->attrs[i].name ? (int)strlen(pd->attrs[i].name) : 0;
+
+		if (l > w)
+			w = l;
+	}
+	return w;
+}
+
+/* ---- printing ---- */
+
+static void print_frame_tail(FILE *out, const struct frame *f, unsigned int fl)
+{
+	char buf[1024];
+
+	if (fl & F(SF_SYM)) {
+		fputc(' ', out);
+		if (fl & F(SF_SYMOFF))
+			frame_symoff(f, buf, sizeof(buf));
+		else
+			snprintf(buf, sizeof(buf), "%s", frame_sym_name(f));
+		fputs(buf, out);
+	}
+	if (fl & F(SF_DSO))
+		fprintf(out, " (%s)", frame_dso_long(f));
+}
+
+static void print_ip(FILE *out, const struct script_event *ev, const struct resolved_sample *rs)
+{
+	unsigned int fl = ev->fields;
+	bool chain = ev->callchain && rs->s->callchain && rs->nr_frames;
+	size_t i;
+
+	fputc(chain ? '\n' : ' ', out);
+	if (!chain) {
+		fprintf(out, "%16" PRIx64, rs->s->ip);
+		if (rs->nr_frames)
+			print_frame_tail(out, &rs->frames[0], fl);
+		return;
+	}
+	for (i = 0; i < rs->nr_frames; i++) {
+		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
+		print_frame_tail(out, &rs->frames[i], fl);
+		fputc('\n', out);
+	}
+}
+
+static void print_time(FILE *out, const struct script_opts *o, uint64_t t)
+{
+	uint64_t secs = t / 1000000000ULL;
+
+	if (o->ns) {
+		fprintf(out, "%5" PRIu64 ".%09" PRIu64 ": ", secs, (uint64_t)(t % 1000000000ULL));
+	} else {
+		char buf[40];
+
+		snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, secs,
+			 (uint64_t)((t / 1000ULL) % 1000000ULL));
+		fprintf(out, "%12s: ", buf);
+	}
+}
+
+static int on_sample(void *ctx, const struct resolved_sample *rs)
+{
+	struct script_ctx *c = ctx;
+	struct script_event *ev = event_of(c, rs->attr);
+	const struct perf_sample *s = rs->s;
+	FILE *out = stdout;
+	unsigned int fl;
+	int err;
+
+	if (!ev)
+		return -ENOMEM;
+	if (!ev->ready && (err = event_setup(c, rs->attr, ev)))
+		return err;
+	if (!script_sample_wanted(c->o, rs))
+		return 0;
+	fl = ev->fields;
+	if (fl & F(SF_COMM)) {
+		if ((fl & F(SF_IP)) && ev->callchain)
+			fprintf(out, "%s ", rs->thread->comm);
+		else
+			fprintf(out, "%16s ", rs->thread->comm);
+	}
+	if ((fl & F(SF_PID)) && (fl & F(SF_TID)))
+		fprintf(out, "%5" PRIu32 "/%-5" PRIu32 " ", rs->thread->pid, rs->thread->tid);
+	else if (fl & F(SF_PID))
+		fprintf(out, "%5" PRIu32 " ", rs->thread->pid);
+	else if (fl & F(SF_TID))
+		fprintf(out, "%5" PRIu32 " ", rs->thread->tid);
+	if (fl & F(SF_CPU))
+		fprintf(out, "[%03" PRIu32 "] ", s->cpu);
+	if (fl & F(SF_TIME))
+		print_time(out, c->o, s->time);
+	if (fl & F(SF_PERIOD))
+		fprintf(out, "%10" PRIu64 " ", s->period);
+	if (fl & F(SF_EVENT))
+		fprintf(out, "%*s: ", c->name_width, rs->attr && rs->attr->name ? rs->attr->name :
+			"[unknown]");
+	if ((fl & F(SF_TRACE)) && s->raw)
+		fputs(script_trace_text(&c->tt, c->sess->pd, s), out);
+	if (fl & F(SF_ADDR))
+		fprintf(out, "%16" PRIx64 " ", s->addr);
+	if (fl & F(SF_IP))
+		print_ip(out, ev, rs);
+	fputc('\n', out);
+	return 0;
+}
 
 int cmd_script(int argc, char **argv)
 {
-	pr_err("'script' is being written; this build does not have it yet");
-	return 1;
+	struct script_opts o = { .input = "perf.data" };
+	const struct opt opts[] = {
+		OPT_STRING('i', "input", &o.input, "file", "input file name"),
+		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
+		OPT_CALLBACK('F', "fields", &o, "str",
+			     "comma separated output fields prepend with 'type:'. +field to add "
+			     "and -field to remove. Fields: comm,tid,pid,time,cpu,event,ip,sym,"
+			     "symoff,dso,period,trace,addr", opt_fields),
+		OPT_BOOL(0, "ns", &o.ns, "use 9 decimal places when displaying time"),
+		OPT_BOOL('G', "hide-call-graph", &o.hide_callchain, "when printing symbols do not display call chain"),
+		OPT_BOOL('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
+		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
+		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
+		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),
+		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
+		OPT_END(),
+	};
+	struct script_ctx c = { .o = &o };
+	struct session_opts so = { 0 };
+	char errbuf[512];
+	int err;
+
+	argc = opt_parse(argc, argv, opts, script_usage, 0);
+	if (argc > 0)
+		opt_usage_error(opts, script_usage, "unexpected argument '%s'", argv[0]);
+	out_verbose = o.verbose;
+	if (o.dump) {
+		out_pager_start();
+		return script_dump(&c) < 0 ? 1 : 0;
+	}
+	so.open_flags = o.force ? PD_FORCE : 0;
+	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
+	if (err < 0) {
+		if (err == -ENOENT)
+			pr_err("cannot open '%s': %s (record a profile first with 'flare record')",
+			       o.input, errbuf);
+		else
+			pr_err("cannot read '%s': %s", o.input, errbuf);
+		return 1;
+	}
+	c.name_width = name_width(c.sess->pd);
+	out_pager_start();
+	err = session_process(c.sess, on_sample, NULL, &c);
+	if (err < 0 && err != -EINVAL)
+		pr_err("cannot read '%s': %s", o.input,
+		       c.sess->pd->err_msg[0] ? c.sess->pd->err_msg : err_str(err));
+	script_trace_release(&c.tt);
+	free(c.events);
+	session_free(c.sess);
+	return err < 0 ? 1 : 0;
 }

@@ -6,6 +6,7 @@
 #ifndef FLARE_CLI_REPORT_H
 #define FLARE_CLI_REPORT_H
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "lib/hist/hist.h"
 
@@ -46,5 +47,9 @@ struct report_event {
 /* Prints one event's section: "# Samples: ..." through the entries and the blank lines. */
 void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,
 			bool has_callchain);
+
+/* Whether s is one of the comma-separated items of list (report and script filters). */
+bool report_list_has(const char *list, const char *s);
+bool report_list_has_num(const char *list, uint32_t v);
 
 #endif
