@@ -216,6 +216,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		.cpu = rs->s->cpu, .period = rs->s->period, .frames = c->frames,
 		.nr_frames = rs->nr_frames,
 	};
+	hs.no_chain = report_chain_discarded(rs->s);	/* the entry stays, its chain goes */
 	if (c->need_trace)
 		hs.trace = script_trace_text(&c->tt, c->sess->pd, rs->s);
 	return hist_add(&ev->hist, &hs);

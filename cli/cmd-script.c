@@ -13,6 +13,7 @@
 #include "cli/cmds.h"
 #include "cli/opt.h"
 #include "cli/out.h"
+#include "cli/report.h"
 #include "cli/script.h"
 #include "cli/script-trace.h"
 #include "lib/base/err.h"
@@ -208,7 +209,7 @@ static void print_ip(FILE *out, const struct script_event *ev, const struct reso
 			print_frame_tail(out, &rs->frames[0], fl);
 		return;
 	}
-	for (i = 0; i < rs->nr_frames; i++) {
+	for (i = 0; i < rs->nr_frames && !report_chain_discarded(rs->s); i++) {
 		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
 		print_frame_tail(out, &rs->frames[i], fl);
 		fputc('\n', out);

@@ -46,3 +46,27 @@ bool script_sample_wanted(const struct script_opts *o, const struct resolved_sam
 		return false;
 	return true;
 }
+
+bool report_chain_discarded(const struct perf_sample *s)
+{
+	uint64_t i;
+
+	for (i = 0; s->callchain && i < s->nr_callchain; i++) {
+		uint64_t ip = s->callchain[i];
+
+		if (ip < PERF_CONTEXT_MAX)
+			continue;
+		switch (ip) {
+		case PERF_CONTEXT_HV:
+		case PERF_CONTEXT_KERNEL:
+		case PERF_CONTEXT_USER:
+		case PERF_CONTEXT_GUEST:
+		case PERF_CONTEXT_GUEST_KERNEL:
+		case PERF_CONTEXT_GUEST_USER:
+			continue;
+		default:
+			return true;
+		}
+	}
+	return false;
+}

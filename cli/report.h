@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "lib/data/reader.h"
 #include "lib/hist/hist.h"
 
 struct report_opts {
@@ -51,5 +52,9 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 /* Whether s is one of the comma-separated items of list (report and script filters). */
 bool report_list_has(const char *list, const char *s);
 bool report_list_has_num(const char *list, uint32_t v);
+
+/* perf discards a call chain holding an unknown context marker (a corrupted stack walk):
+ * report and script then show the sample without its chain. */
+bool report_chain_discarded(const struct perf_sample *s);
 
 #endif

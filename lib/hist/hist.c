@@ -313,6 +313,8 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 	h->nr_samples++;
 	h->total_period += s->period;
 	h->stamp++;
+	if (s->no_chain)
+		n = 0;
 	if (h->o.callchain && n && (err = scratch_fill(h, s)))
 		return err;
 	e = entry_get(h, &k);
@@ -323,7 +325,7 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 	e->nr_self++;
 	e->nr_total++;
 	e->stamp = h->stamp;
-	err = add_entry_chain(h, e, s, 0, true);
+	err = n ? add_entry_chain(h, e, s, 0, true) : 0;
 	if (err || !h->o.children)
 		return err;
 	/* callers, in cursor order; each entry counts a sample once */

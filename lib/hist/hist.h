@@ -38,6 +38,7 @@ struct hist_sample {
 	const char *trace;	/* tracepoint text for HK_TRACE (copied) */
 	const struct hist_frame *frames; /* leaf first */
 	size_t nr_frames;
+	bool no_chain;		/* count the leaf only: no tree, no callers (a discarded chain) */
 };
 
 /* A call-graph node: a run of frames ("val" in perf) without a branch or an end inside it. */
