@@ -599,6 +599,43 @@ int collapse_frame(struct collapse *c, const char *pc, const char *func, const c
 	return frame_line(c, pc, strlen(pc), func, strlen(func), mod, strlen(mod), NULL);
 }
 
+bool collapse_active(const struct collapse *c)
+{
+	return c->have_pname;
+}
+
+bool collapse_java(const struct collapse *c)
+{
+	return c->is_java;
+}
+
+int collapse_frame_block(struct collapse *c, const char *pc, const char *func, const char *mod,
+			 const char **block, size_t *len)
+{
+	size_t n = c->block_off.nr;
+	int err = collapse_frame(c, pc, func, mod);
+
+	*block = NULL;
+	*len = 0;
+	if (!err && c->block_off.nr > n) {
+		*block = c->blocks.buf + c->block_off.items[n];
+		*len = c->blocks.len - c->block_off.items[n] - 1;
+	}
+	return err;
+}
+
+int collapse_push_block(struct collapse *c, const char *block, size_t len)
+{
+	size_t start = c->blocks.len;
+	int err;
+
+	if (!c->have_pname || !len)
+		return 0;
+	err = strbuf_add(&c->blocks, block, len);
+	err = err ? err : strbuf_addch(&c->blocks, '\0');
+	return err ? err : vec_push(&c->block_off, start);
+}
+
 /* ^\s*(\w+)\s*(.+) \((.*)\) with Perl's backtracking order; see the file comment. */
 static bool match_frame(const char *l, size_t len, size_t *pc, size_t *pclen, size_t *fn,
 			size_t *fnlen, size_t *mod, size_t *modlen)

@@ -69,4 +69,17 @@ int collapse_header(struct collapse *c, const char *line, size_t len, double tim
 int collapse_frame(struct collapse *c, const char *pc, const char *func, const char *mod);
 int collapse_end(struct collapse *c);
 
+/*
+ * For callers that cache frame names (a perf.data replay sees the same frames again and
+ * again): whether the open sample is kept (frames of a dropped sample need no work), whether
+ * its root is a Java process (names are tidied differently), the block of names
+ * collapse_frame() added for a frame (valid until the next call; *len 0 when it added none),
+ * and collapse_push_block() to add such a block again for an identical frame.
+ */
+bool collapse_active(const struct collapse *c);
+bool collapse_java(const struct collapse *c);
+int collapse_frame_block(struct collapse *c, const char *pc, const char *func, const char *mod,
+			 const char **block, size_t *len);
+int collapse_push_block(struct collapse *c, const char *block, size_t len);
+
 #endif

@@ -25,12 +25,30 @@ void stackset_release(struct stackset *s)
 	s->total = 0;
 }
 
+/* 8 bytes at a time: stacks are long and hashed once per sample. */
+static uint64_t stack_hash(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ len, w;
+
+	while (len >= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ (w * 0xff51afd7ed558ccdULL)) * 0xc4ceb9fe1a85ec53ULL;
+		h ^= h >> 29;
+		s += 8;
+		len -= 8;
+	}
+	w = 0;
+	memcpy(&w, s, len);
+	h = (h ^ (w * 0xff51afd7ed558ccdULL)) * 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 32);
+}
+
 static struct stack_ent *stackset_find(struct stackset *s, const char *stack, size_t len,
 				       void ***slot)
 {
 	struct stack_ent *e;
 
-	*slot = hashmap_slot(&s->map, hash_bytes(stack, len));
+	*slot = hashmap_slot(&s->map, stack_hash(stack, len));
 	if (!*slot)
 		return NULL;
 	for (e = **slot; e; e = e->next)
