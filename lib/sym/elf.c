@@ -333,6 +333,58 @@ static int load_debug_file(struct symtab *st, struct dso_int *d, Elf *main_elf, 
 	return ret;
 }
 
+/*
+ * perf's dso__synthesize_plt_symbols(): one "name@plt" symbol per .rela.plt (or .rel.plt)
+ * entry, laid out after the .plt header, entry size sh_entsize (16 on x86-64), named after the
+ * .dynsym symbol of the relocation ("@plt" alone for IRELATIVE ones).
+ */
+static int add_plt_syms(struct symtab *st, Elf *elf, struct symbuf *sb)
+{
+	Elf_Scn *rel = find_section(elf, SHT_RELA, ".rela.plt"), *plt, *dyn;
+	GElf_Shdr rsh, psh, dsh;
+	Elf_Data *rdata, *ddata;
+	uint64_t off, ent;
+	size_t i, n;
+
+	if (!rel)
+		rel = find_section(elf, SHT_REL, ".rel.plt");
+	plt = find_section(elf, 0, ".plt");
+	if (!rel || !plt || !gelf_getshdr(rel, &rsh) || !gelf_getshdr(plt, &psh) || !rsh.sh_entsize)
+		return 0;
+	dyn = elf_getscn(elf, rsh.sh_link);
+	if (!dyn || !gelf_getshdr(dyn, &dsh) || dsh.sh_type != SHT_DYNSYM)
+		return 0;
+	rdata = elf_getdata(rel, NULL);
+	ddata = elf_getdata(dyn, NULL);
+	ent = psh.sh_entsize;
+	if (!rdata || !ddata || !ent)
+		return 0;
+	off = psh.sh_addr + ent;	/* the header is one entry long */
+	n = rsh.sh_size / rsh.sh_entsize;
+	for (i = 0; i < n; i++, off += ent) {
+		char name[512], *dm;
+		const char *raw = "";
+		uint64_t info;
+		GElf_Rela ra;
+		GElf_Rel r;
+		GElf_Sym sym;
+
+		if (rsh.sh_type == SHT_RELA ? !gelf_getrela(rdata, (int)i, &ra)
+					     : !gelf_getrel(rdata, (int)i, &r))
+			break;
+		info = rsh.sh_type == SHT_RELA ? ra.r_info : r.r_info;
+		if (gelf_getsym(ddata, (int)GELF_R_SYM(info), &sym))
+			raw = elf_strptr(elf, dsh.sh_link, sym.st_name);
+		dm = raw ? sym_demangle(raw) : NULL;
+		snprintf(name, sizeof(name), "%s@plt", dm ? dm : raw ? raw : "");
+		free(dm);
+		raw = arena_strdup(&st->arena, name);
+		if (!raw || symbuf_add(sb, off, off + ent, raw, 1))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int elf_load_dso(struct symtab *st, struct dso_int *d)
 {
 	char buf[4096];
@@ -360,6 +412,15 @@ int elf_load_dso(struct symtab *st, struct dso_int *d)
 		scn = find_section(ef.elf, SHT_DYNSYM, NULL);
 	ret = scn ? load_from_elf(st, d, ef.elf, scn) : 0;
 out:
+	if (ret >= 0) {
+		/* the PLT comes from the object itself, after the others' ends were fixed */
+		struct symbuf plt = { 0 };
+
+		ret = add_plt_syms(st, ef.elf, &plt);
+		if (!ret)
+			ret = symbuf_merge(st, d, &plt);
+		symbuf_free(&plt);
+	}
 	elf_file_close(&ef);
 	return ret;
 }

@@ -23,8 +23,8 @@ static bool type_kept(char t)
 static int load_modules(struct symtab *st)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *line, *save = NULL;
-	int ret = strbuf_read_file(&sb, "/proc/modules");
+	char *line, *save = NULL, path[4096];
+	int ret = strbuf_read_file(&sb, symtab_path(st, "/proc/modules", path, sizeof(path)));
 
 	if (ret < 0)
 		return ret;
@@ -122,12 +122,13 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct symbuf ksb = { 0 }, *msb = NULL;
-	char *text;
+	char *text, path[4096];
 	size_t i;
 	int ret;
 
 	load_modules(st);
-	ret = strbuf_read_file(&sb, "/proc/kallsyms");
+	/* under --symfs, as perf: the kernel's symbols are those of that root */
+	ret = strbuf_read_file(&sb, symtab_path(st, "/proc/kallsyms", path, sizeof(path)));
 	if (ret < 0)
 		return ret;
 	text = arena_strndup(&st->arena, sb.buf, sb.len);

@@ -375,3 +375,44 @@ int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool 
 	symbuf_free(sb);
 	return 0;
 }
+
+/* True when [start, end) lies inside a symbol of the sorted array syms. */
+static bool covered(const struct symbol *syms, size_t nr, uint64_t start, uint64_t end)
+{
+	const struct symbol *s = syms_find(syms, nr, start);
+
+	return s && end <= s->end;
+}
+
+int symbuf_merge(struct symtab *st, struct dso_int *d, struct symbuf *sb)
+{
+	size_t i = 0, j = 0, k = 0, n = d->nr_syms + sb->nr;
+	struct symbol *out;
+
+	if (!sb->nr)
+		return 0;
+	qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
+	out = arena_alloc(&st->arena, n * sizeof(*out));
+	if (!out) {
+		symbuf_free(sb);
+		return -ENOMEM;
+	}
+	while (i < d->nr_syms || j < sb->nr) {
+		if (j >= sb->nr || (i < d->nr_syms && d->syms[i].start <= sb->v[j].start)) {
+			out[k++] = d->syms[i++];
+			continue;
+		}
+		/* perf inserts these after fixing the others' ends: a symbol stretched over
+		 * them (a zero-sized _init before .plt) is what its lookup finds */
+		if (!covered(d->syms, d->nr_syms, sb->v[j].start, sb->v[j].end)) {
+			out[k].start = sb->v[j].start;
+			out[k].end = sb->v[j].end;
+			out[k++].name = sb->v[j].name;
+		}
+		j++;
+	}
+	d->syms = out;	/* the old array stays in the arena until symtab_free() */
+	d->nr_syms = k;
+	symbuf_free(sb);
+	return 0;
+}

@@ -3,7 +3,7 @@
  * session: replay of perf.data files recorded by perf 6.1 (tests/data): time order, threads,
  * maps, call chains and the names perf prints for them.
  *
- * Also a tool for tests/cli/sym*.sh: `session dump FILE` prints every sample the way
+ * Also a tool for tests/cli/sym*.sh: `session dump FILE [SYMFS]` prints every sample the way
  * `perf script -F comm,tid,ip,sym,symoff,dso` does, so the two can be compared line by line
  * (after squeezing blanks).
  */
@@ -287,11 +287,12 @@ static int dump_sample(void *ctx, const struct resolved_sample *rs)
 	return 0;
 }
 
-static int dump(const char *path)
+static int dump(const char *path, const char *symfs)
 {
+	struct session_opts o = { .ordered = true, .symfs = symfs };
 	struct session *sess;
 	char err[512];
-	int ret = session_open(path, NULL, &sess, err, sizeof(err));
+	int ret = session_open(path, &o, &sess, err, sizeof(err));
 
 	if (ret < 0) {
 		fprintf(stderr, "session: %s\n", err);
@@ -306,8 +307,8 @@ static int dump(const char *path)
 
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "dump"))
-		return dump(argv[2]);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "dump"))
+		return dump(argv[2], argc == 4 ? argv[3] : NULL);
 	RUN(replay_fp);
 	RUN(replay_sorts_syswide);
 	RUN(replay_threads_and_pipe);
