@@ -81,7 +81,8 @@ static int sort_graph(struct hist *h, struct cg_node *n, double min_abs, double 
 	for (i = 0; i < k; i++)
 		if (cg_cumul(v[i]) >= min_hit && cg_cumul(v[i]))
 			v[kept++] = v[i];
-	qsort(v, kept, sizeof(*v), cmp_in_p);
+	if (kept)
+		qsort(v, kept, sizeof(*v), cmp_in_p);
 	/* stable by cumul: insertion sort keeps perf's tie order */
 	for (i = 1; i < kept; i++) {
 		struct cg_node *x = v[i];
@@ -124,7 +125,8 @@ static int collect_flat(struct hist *h, struct cg_node *n, uint64_t min_hit,
 	v = children_in(h, n, &k);
 	if (k && !v)
 		return -ENOMEM;
-	qsort(v, k, sizeof(*v), cmp_in_p);
+	if (k)
+		qsort(v, k, sizeof(*v), cmp_in_p);
 	for (i = 0; i < k; i++)
 		if ((err = collect_flat(h, v[i], min_hit, acc)))
 			return err;
