@@ -304,7 +304,7 @@ static void print_elided(FILE *out, const struct report_opts *o)
 		fprintf(out, "# symbol: %s\n", o->symbols);
 }
 
-static int print_features(FILE *out, struct perf_data *pd)
+static int print_features(FILE *out, struct perf_data *pd, bool full)
 {
 	struct pd_features *f = NULL;
 	struct strbuf sb = STRBUF_INIT;
@@ -312,9 +312,9 @@ static int print_features(FILE *out, struct perf_data *pd)
 
 	err = pd_features_read(pd, &f);
 	if (!err)
-		err = pd_features_render(pd, f, false, &sb);
+		err = pd_features_render(pd, f, full, &sb);
 	if (!err)
-		fputs(sb.buf, out);
+		fprintf(out, "%s%s", sb.buf, pd->is_pipe ? "" : "#\n");
 	strbuf_release(&sb);
 	pd_features_free(f);
 	return err;
@@ -331,7 +331,7 @@ static int print_report(struct report_ctx *c)
 	int err;
 
 	if (o->header) {
-		err = print_features(out, sess->pd);
+		err = print_features(out, sess->pd, o->show_info);
 		if (err)
 			return err;
 	} else {
@@ -453,6 +453,7 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]", "only consider these symbols"),
 		OPT_BOOL(0, "header", &o.header, "show data header"),
 		OPT_BOOL(0, "header-only", &o.header_only, "show only data header"),
+		OPT_BOOL('I', "show-info", &o.show_info, "display extended information about the perf.data file"),
 		OPT_BOOL('q', "quiet", &o.quiet, "do not show any warnings or messages"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
 		OPT_END(),
@@ -474,7 +475,7 @@ int cmd_report(int argc, char **argv)
 		return 1;
 	c.sess = sess;
 	if (o.header_only) {
-		err = print_features(stdout, sess->pd);
+		err = print_features(stdout, sess->pd, o.show_info);
 		session_free(sess);
 		if (err)
 			pr_err("cannot print the header of '%s': %s", o.input, err_str(err));

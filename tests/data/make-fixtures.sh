@@ -114,3 +114,9 @@ golden tp script -F trace
 golden syswide script -F comm,pid,cpu,time,period,event,ip,sym,dso --ns
 golden period script -F comm,time,ip,sym,symoff,dso
 golden uprobe script -F comm,tid,event,ip,sym,trace
+
+# ---- headers (feature sections) ----
+golden fp report --stdio --header-only
+golden pipe report --stdio --header-only -I
+golden tp report --stdio --header -I --no-children -g none
+golden period report --stdio --header --sort dso
