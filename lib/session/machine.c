@@ -573,19 +573,22 @@ static uint8_t marker_mode(uint64_t ip)
 		return PERF_RECORD_MISC_GUEST_KERNEL;
 	case PERF_CONTEXT_GUEST_USER:
 		return PERF_RECORD_MISC_GUEST_USER;
+	case PERF_CONTEXT_GUEST:
+		return 0xff;	/* known, keeps the mode */
 	default:
-		return 0;	/* PERF_CONTEXT_GUEST and unknown markers keep the mode */
+		return 0;	/* not a marker perf knows: the stack walk is corrupt */
 	}
 }
 
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
-			      bool no_callchain, struct frame *frames)
+			      bool no_callchain, struct frame *frames, bool *discarded)
 {
 	uint8_t mode = PERF_RECORD_MISC_USER;
 	bool first = true;
 	size_t n = 1;
 	uint64_t i;
 
+	*discarded = false;
 	machine_resolve(m, t, (uint8_t)s->cpumode, s->ip, &frames[0]);
 	if (no_callchain || !s->callchain)
 		return 1;
@@ -595,7 +598,12 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 		if (ip >= PERF_CONTEXT_MAX) {
 			uint8_t mm = marker_mode(ip);
 
-			if (mm)
+			if (!mm) {
+				/* perf drops the whole chain and keeps the sample */
+				*discarded = true;
+				return 1;
+			}
+			if (mm != 0xff)
 				mode = mm;
 			continue;
 		}

@@ -34,9 +34,10 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 /*
  * Fills frames (room for 1 + s->nr_callchain) with the sample ip and, unless no_callchain,
  * its callers from the call chain: context markers switch the mode, the first entry is
- * skipped when it repeats the ip. Returns the number of frames.
+ * skipped when it repeats the ip. Returns the number of frames. A chain holding a marker perf
+ * does not know is dropped, as perf does: 1 frame and *discarded set.
  */
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
-			      bool no_callchain, struct frame *frames);
+			      bool no_callchain, struct frame *frames, bool *discarded);
 
 #endif

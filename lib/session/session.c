@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * session: opens a perf.data file, indexes its records, sorts the index by time (stable: file
- * order among equal times, so synthesized records with time 0 come first) and replays it,
- * turning every SAMPLE into a resolved_sample. The index is an array of (time, offset,
- * record) triples: 24 bytes per record, sorted once; no per-record allocation.
+ * session: opens a perf.data file and replays it in time order, turning every SAMPLE into a
+ * resolved_sample. Records wait in a queue of (time, offset, record) triples, 24 bytes each,
+ * sorted stably by time (file order among equal times, so synthesized records with time 0
+ * come first) and released round by round as perf's ordered-events queue does; a file
+ * without rounds is sorted whole. No per-record allocation.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -142,55 +143,6 @@ static void count_lost(struct session *sess, const struct perf_event_header *ev)
 	}
 }
 
-/* Reads every record into refs. Returns the count or < 0 (pd->err_msg says why). */
-static int index_records(struct session *sess, struct rec_ref **out, size_t *nr, bool *sorted)
-{
-	const struct perf_event_header *ev;
-	struct rec_ref *v = NULL;
-	size_t n = 0, alloc = 0;
-	uint64_t off, last = 0, t;
-	int ret;
-
-	*sorted = true;
-	while ((ret = perf_data_next(sess->pd, &ev, &off)) > 0) {
-		if (n == alloc) {
-			size_t na = alloc ? alloc * 2 : 4096;
-			void *p = realloc(v, na * sizeof(*v));
-
-			if (!p) {
-				free(v);
-				return -ENOMEM;
-			}
-			v = p;
-			alloc = na;
-		}
-		t = record_time(sess->pd, ev, last);
-		if (t < last)
-			*sorted = false;
-		else
-			last = t;
-		if (ev->type == PERF_RECORD_SAMPLE) {
-			sess->nr_samples++;
-			if (t && (!sess->first_time || t < sess->first_time))
-				sess->first_time = t;
-			if (t > sess->last_time)
-				sess->last_time = t;
-		}
-		count_lost(sess, ev);
-		v[n].time = t;
-		v[n].off = off;
-		v[n].ev = ev;
-		n++;
-	}
-	if (ret < 0) {
-		free(v);
-		return ret;
-	}
-	*out = v;
-	*nr = n;
-	return 0;
-}
-
 static int grow_frames(struct session_priv *priv, size_t want)
 {
 	struct frame *f;
@@ -230,39 +182,136 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 	rs.thread = t;
 	rs.frames = priv->frames;
 	rs.nr_frames = machine_resolve_sample(priv->machine, t, &s, priv->opts.no_callchain,
-					      priv->frames);
+					      priv->frames, &rs.chain_discarded);
 	rs.offset = r->off;
 	return cb ? cb(ctx, &rs) : 0;
 }
 
+/* The ordering queue: records of the last rounds not yet delivered. */
+struct queue {
+	struct rec_ref *v;
+	size_t nr, alloc;
+	bool sorted;		/* appended in time order so far */
+	uint64_t max_time;	/* newest time seen in the file so far */
+};
+
+static int queue_push(struct queue *q, uint64_t t, uint64_t off,
+		      const struct perf_event_header *ev)
+{
+	if (q->nr == q->alloc) {
+		size_t na = q->alloc ? q->alloc * 2 : 4096;
+		void *p = realloc(q->v, na * sizeof(*q->v));
+
+		if (!p)
+			return -ENOMEM;
+		q->v = p;
+		q->alloc = na;
+	}
+	if (q->nr && t < q->v[q->nr - 1].time)
+		q->sorted = false;
+	q->v[q->nr].time = t;
+	q->v[q->nr].off = off;
+	q->v[q->nr++].ev = ev;
+	if (t > q->max_time)
+		q->max_time = t;
+	return 0;
+}
+
+struct replay_ctx {
+	struct session *sess;
+	session_sample_cb on_sample;
+	session_record_cb on_other;
+	void *ctx;
+};
+
+static int deliver(struct replay_ctx *rc, const struct rec_ref *r)
+{
+	struct session_priv *priv = rc->sess->priv;
+	int err;
+
+	if (r->ev->type == PERF_RECORD_SAMPLE)
+		return replay_sample(rc->sess, r, rc->on_sample, rc->ctx);
+	err = machine_process(priv->machine, rc->sess->pd, r->ev);
+	if (err >= 0 && rc->on_other)
+		err = rc->on_other(rc->ctx, r->ev, r->off);
+	return err;
+}
+
+/* Delivers, in time order, the queued records with time <= limit (all when flush_all). */
+static int queue_flush(struct queue *q, struct replay_ctx *rc, uint64_t limit, bool flush_all)
+{
+	size_t i, n;
+	int err = 0;
+
+	if (!q->sorted)
+		qsort(q->v, q->nr, sizeof(*q->v), ref_cmp);
+	q->sorted = true;
+	for (i = 0; i < q->nr && err >= 0; i++) {
+		if (!flush_all && q->v[i].time > limit)
+			break;
+		err = deliver(rc, &q->v[i]);
+	}
+	n = q->nr - i;
+	memmove(q->v, q->v + i, n * sizeof(*q->v));
+	q->nr = n;
+	return err;
+}
+
+static void note_sample(struct session *sess, uint64_t t)
+{
+	sess->nr_samples++;
+	if (t && (!sess->first_time || t < sess->first_time))
+		sess->first_time = t;
+	if (t > sess->last_time)
+		sess->last_time = t;
+}
+
+/*
+ * perf writes FINISHED_ROUND after each pass over the ring buffers. A record may still be
+ * older than the newest of the round before, never older than the newest of any round
+ * before that: so at the end of round n, what is not newer than the newest time of rounds
+ * up to n-1 can go (perf-data-format.md, section 6). Records perf makes itself (type >= 64)
+ * are handed on where they stand, as perf does.
+ */
 int session_process(struct session *sess, session_sample_cb on_sample,
 		    session_record_cb on_other, void *ctx)
 {
 	struct session_priv *priv = sess->priv;
-	struct rec_ref *refs = NULL;
-	size_t nr = 0, i;
-	bool sorted;
-	int err;
+	struct replay_ctx rc = { sess, on_sample, on_other, ctx };
+	struct queue q = { .sorted = true };
+	const struct perf_event_header *ev;
+	uint64_t off, prev_max = 0, t;
+	int ret, err = 0;
 
 	sess->nr_samples = sess->nr_lost = 0;
 	sess->first_time = sess->last_time = 0;
-	err = index_records(sess, &refs, &nr, &sorted);
-	if (err < 0)
-		return err;
-	if (!sorted && !priv->opts.file_order)
-		qsort(refs, nr, sizeof(*refs), ref_cmp);
-	for (i = 0; i < nr && err >= 0; i++) {
-		const struct perf_event_header *ev = refs[i].ev;
-
-		if (ev->type == PERF_RECORD_SAMPLE) {
-			err = replay_sample(sess, &refs[i], on_sample, ctx);
+	while (err >= 0 && (ret = perf_data_next(sess->pd, &ev, &off)) > 0) {
+		count_lost(sess, ev);
+		if (ev->type >= PERF_RECORD_USER_TYPE_START) {
+			if (ev->type == PERF_RECORD_FINISHED_ROUND && !priv->opts.file_order) {
+				err = queue_flush(&q, &rc, prev_max, false);
+				prev_max = q.max_time;
+			}
+			if (err >= 0 && on_other)
+				err = on_other(ctx, ev, off);
 			continue;
 		}
-		err = machine_process(priv->machine, sess->pd, ev);
-		if (err >= 0 && on_other)
-			err = on_other(ctx, ev, refs[i].off);
+		t = record_time(sess->pd, ev, q.max_time);
+		if (ev->type == PERF_RECORD_SAMPLE)
+			note_sample(sess, t);
+		if (priv->opts.file_order) {
+			struct rec_ref r = { t, off, ev };
+
+			err = deliver(&rc, &r);
+			continue;
+		}
+		err = queue_push(&q, t, off, ev);
 	}
-	free(refs);
+	if (err >= 0 && ret < 0)
+		err = ret;
+	if (err >= 0)
+		err = queue_flush(&q, &rc, 0, true);
+	free(q.v);
 	return err < 0 ? err : 0;
 }
 

@@ -39,6 +39,9 @@ struct resolved_sample {
 	struct frame *frames;	/* frames[0] is the sample ip (leaf), then its callers */
 	size_t nr_frames;	/* 1 when the sample has no call chain */
 	uint64_t offset;	/* file offset of the record */
+	/* The chain held a context marker perf does not know (a corrupt stack walk): perf
+	 * drops the chain and keeps the sample; nr_frames is 1. */
+	bool chain_discarded;
 };
 
 struct session_opts {

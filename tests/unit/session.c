@@ -238,6 +238,7 @@ TEST(callchain_markers)
 	struct symtab *st;
 	struct machine *m;
 	char buf[64];
+	bool disc = true;
 
 	CHECK(symtab_new("", &st) == 0);
 	CHECK(machine_new(st, &m) == 0);
@@ -245,12 +246,18 @@ TEST(callchain_markers)
 	s.cpumode = PERF_RECORD_MISC_KERNEL;
 	s.callchain = chain;
 	s.nr_callchain = 6;
-	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr) == 4);
+	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) == 4);
+	CHECK(!disc);
 	CHECK(fr[0].ip == s.ip && frame_level(&fr[0]) == 'k');
 	CHECK(fr[1].ip == 0xffffffff81000020ULL && frame_level(&fr[1]) == 'k');
 	CHECK(fr[2].ip == 0x401000 && frame_level(&fr[2]) == '.');
 	CHECK(fr[3].ip == 0x402000);
-	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, true, fr) == 1);
+	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, true, fr, &disc) == 1);
+	/* a marker perf does not know: the chain goes, the sample stays */
+	chain[3] = (uint64_t)-1;
+	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) == 1);
+	CHECK(disc && fr[0].ip == s.ip);
+	chain[3] = PERF_CONTEXT_USER;
 	/* nothing is mapped: perf's placeholders */
 	CHECK_STR(frame_sym_name(&fr[0]), "[unknown]");
 	CHECK_STR(frame_dso_short(&fr[0]), "[unknown]");
@@ -267,8 +274,13 @@ static int dump_sample(void *ctx, const struct resolved_sample *rs)
 {
 	size_t i;
 
-	if (!rs->s->callchain) {
+	if (!rs->s->callchain || rs->chain_discarded) {
 		char so[512];
+
+		if (rs->chain_discarded) {
+			printf("%s %u\n\n", rs->thread->comm, rs->s->tid);
+			return 0;
+		}
 
 		frame_symoff(&rs->frames[0], so, sizeof(so));
 		printf("%s %u %16llx %s (%s)\n", rs->thread->comm, rs->s->tid,
