@@ -252,7 +252,8 @@ static int queue_flush(struct queue *q, struct replay_ctx *rc, uint64_t limit, b
 		err = deliver(rc, &q->v[i]);
 	}
 	n = q->nr - i;
-	memmove(q->v, q->v + i, n * sizeof(*q->v));
+	if (n && i)
+		memmove(q->v, q->v + i, n * sizeof(*q->v));
 	q->nr = n;
 	return err;
 }
