@@ -1,9 +1,487 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * flare stat: run a command (or watch PIDs, TIDs, CPUs) and print counter totals in perf
+ * 6.1's shapes. Options and the run loop; counting is in stat-run.c, printing in stat-out.c.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <poll.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include "cli/cmds.h"
+#include "cli/events.h"
+#include "cli/opt.h"
 #include "cli/out.h"
+#include "cli/stat-run.h"
+#include "lib/base/err.h"
+#include "lib/event/workload.h"
+
+struct stat_opts {
+	struct evlist evlist;
+	const char *pids, *tids, *cpus, *csv_sep, *output;
+	int all_cpus, no_inherit, detailed, json, no_aggr, per_core, per_socket, null_run;
+	int repeat, interval, interval_count, delay, verbose, append, big_num;
+};
+
+static const char *const stat_usage[] = {
+	"flare stat [<options>] [<command>]",
+	NULL,
+};
+
+static volatile sig_atomic_t stat_done;
+static volatile int child_exited;
+
+static void on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		child_exited = 1;
+	else
+		stat_done = 1;
+}
+
+static int opt_event(const struct opt *o, const char *arg, int unset)
+{
+	struct stat_opts *so = o->value;
+
+	return cli_add_events(&so->evlist, arg) < 0 ? -1 : 0;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* perf's default set, and -d / -dd / -ddd's cache events. */
+static int add_defaults(struct evlist *l, bool system_wide, int detailed)
+{
+	static const char *const base[] = { "context-switches", "cpu-migrations", "page-faults",
+					    "cycles", "instructions", "branches", "branch-misses" };
+	static const char *const d1[] = { "L1-dcache-loads", "L1-dcache-load-misses",
+					  "LLC-loads", "LLC-load-misses" };
+	static const char *const d2[] = { "L1-icache-loads", "L1-icache-load-misses",
+					  "dTLB-loads", "dTLB-load-misses", "iTLB-loads",
+					  "iTLB-load-misses" };
+	static const char *const d3[] = { "L1-dcache-prefetches", "L1-dcache-prefetch-misses" };
+	size_t i;
+	int r;
+
+	r = evlist_add_spec(l, system_wide ? "cpu-clock" : "task-clock", NULL);
+	for (i = 0; !r && i < sizeof(base) / sizeof(base[0]); i++)
+		r = evlist_add_spec(l, base[i], NULL);
+	for (i = 0; !r && detailed >= 1 && i < sizeof(d1) / sizeof(d1[0]); i++)
+		r = evlist_add_spec(l, d1[i], NULL);
+	for (i = 0; !r && detailed >= 2 && i < sizeof(d2) / sizeof(d2[0]); i++)
+		r = evlist_add_spec(l, d2[i], NULL);
+	for (i = 0; !r && detailed >= 3 && i < sizeof(d3) / sizeof(d3[0]); i++)
+		r = evlist_add_spec(l, d3[i], NULL);
+	return r;
+}
+
+static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int argc,
+			    char **argv)
+{
+	size_t n = 0, sz = sizeof(c->target_desc);
+	int i;
+
+	if (o->all_cpus || (!argc && !o->pids && !o->tids && !o->cpus)) {
+		snprintf(c->target_desc, sz, "'system wide'");
+	} else if (o->cpus) {
+		snprintf(c->target_desc, sz, "'CPU(s) %s'", o->cpus);
+	} else if (argc) {
+		n = snprintf(c->target_desc, sz, "'%s", argv[0]);
+		for (i = 1; i < argc && n < sz; i++)
+			n += snprintf(c->target_desc + n, sz - n, " %s", argv[i]);
+		if (n < sz - 1)
+			snprintf(c->target_desc + n, sz - n, "'");
+		else
+			c->target_desc[sz - 2] = '\'';
+	} else if (o->pids) {
+		snprintf(c->target_desc, sz, "process id '%s'", o->pids);
+	} else {
+		snprintf(c->target_desc, sz, "thread id '%s'", o->tids);
+	}
+}
+
+static int setup_target(struct target *t, const struct stat_opts *o, int argc)
+{
+	int bad, r;
+
+	if (o->pids) {
+		r = target_add_pids(t, o->pids, &bad);
+		if (r == -EINVAL)
+			pr_err("invalid PID list '%s' (give PIDs as 123 or 123,456)", o->pids);
+		else if (r == -ESRCH)
+			pr_err("no process with PID %d (check the PID with ps)", bad);
+		if (r)
+			return r;
+	}
+	if (o->tids) {
+		r = target_add_tids(t, o->tids, &bad);
+		if (r == -EINVAL)
+			pr_err("invalid TID list '%s' (give TIDs as 123 or 123,456)", o->tids);
+		else if (r == -ESRCH)
+			pr_err("no thread with TID %d (list threads with ps -L)", bad);
+		if (r)
+			return r;
+	}
+	if (o->cpus) {
+		r = target_set_cpus(t, o->cpus, &bad);
+		if (r == -EINVAL)
+			pr_err("invalid CPU list '%s' at '%s' (give CPUs as 0-1,3)", o->cpus,
+			       o->cpus + bad);
+		else if (r == -ENODEV)
+			pr_err("CPU %d is not online (see /sys/devices/system/cpu/online)", bad);
+		return r;
+	}
+	if (o->all_cpus || (!argc && !o->pids && !o->tids))
+		return target_set_all_cpus(t);
+	return 0;
+}
+
+static bool targets_alive(const struct target *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->tasks.nr; i++)
+		if (!kill(t->tasks.ids[i], 0) || errno == EPERM)
+			return true;
+	return false;
+}
+
+static void sleep_ns(double ns)
+{
+	struct timespec ts;
+
+	if (ns <= 0)
+		return;
+	ts.tv_sec = (time_t)(ns / 1e9);
+	ts.tv_nsec = (long)(ns - (double)ts.tv_sec * 1e9);
+	nanosleep(&ts, NULL);
+}
+
+/* Whether the run should end now: a signal, the workload's exit, or every target gone. */
+static bool run_over(const struct target *t, bool workload)
+{
+	if (stat_done)
+		return true;
+	if (workload)
+		return child_exited;
+	return t->tasks.nr && !targets_alive(t);
+}
+
+struct run {
+	struct stat_cfg *cfg;
+	struct stat_state *s;
+	const struct stat_opts *o;
+	struct target *t;
+	bool workload;
+	int pidfd;		/* the workload's, to sleep until it exits; -1 if none */
+	double t0;
+};
+
+/* Waits for the end of the run, printing every interval and enabling after -D. */
+static int run_wait(struct run *rn)
+{
+	double next = rn->t0 + (rn->o->interval ? rn->o->interval * 1e6 : 1e18), last = rn->t0;
+	double enable_at = rn->o->delay ? rn->t0 + rn->o->delay * 1e6 : 0, now;
+	int printed = 0, r;
+
+	while (!run_over(rn->t, rn->workload)) {
+		now = now_ns();
+		if (rn->o->delay && enable_at && now >= enable_at) {
+			stat_enable(rn->s, 1);
+			fprintf(stderr, "Events enabled\n");
+			enable_at = 0;
+		}
+		if (now >= next) {
+			r = stat_read(rn->s, true, false);
+			if (r)
+				return r;
+			rn->s->wall_ns = now - last;
+			last = now;
+			stat_print_counters(rn->cfg, rn->s, (now - rn->t0) / 1e9);
+			next += rn->o->interval * 1e6;
+			if (rn->o->interval_count && ++printed >= rn->o->interval_count)
+				return 1;
+			continue;
+		}
+		now = (enable_at && enable_at < next) ? enable_at - now : next - now;
+		if (now > 5e7)
+			now = 5e7;
+		if (now < 0)
+			now = 0;
+		if (rn->pidfd >= 0) {
+			struct pollfd pfd = { .fd = rn->pidfd, .events = POLLIN };
+
+			if (poll(&pfd, 1, (int)(now / 1e6) + 1) > 0)
+				child_exited = 1;
+		} else {
+			sleep_ns(now);
+		}
+	}
+	if (rn->o->interval) {
+		now = now_ns();
+		r = stat_read(rn->s, true, false);
+		if (r)
+			return r;
+		rn->s->wall_ns = now - last;
+		stat_print_counters(rn->cfg, rn->s, (now - rn->t0) / 1e9);
+	}
+	return 0;
+}
+
+static int start_workload(struct run *rn, struct workload *w, char **argv)
+{
+	int r;
+
+	if (rn->t->system_wide && !rn->o->delay)
+		stat_enable(rn->s, 1);
+	rn->t0 = now_ns();
+	r = workload_start(w);
+	if (r) {
+		pr_err("cannot run '%s': %s", argv[0], strerror(-r));
+		return 255;
+	}
+	return 0;
+}
+
+/* One run: start, wait, read. Returns the exit status to report, or < 0. */
+static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
+{
+	struct stat_run_opts ro = { rn->t, rn->cfg->aggr, false, rn->o->no_inherit,
+				    rn->o->delay };
+	struct workload w = WORKLOAD_INIT;
+	bool own_task = argc && !rn->t->system_wide && !rn->o->pids && !rn->o->tids;
+	char msg[320];
+	int r, status = 0;
+
+	child_exited = 0;
+	if (argc) {
+		r = workload_prepare(&w, argv);
+		if (r) {
+			pr_err("cannot start '%s': %s", argv[0], err_str(r));
+			return 1;
+		}
+		if (own_task) {
+			idlist_release(&rn->t->tasks);
+			target_set_workload(rn->t, w.pid);
+		}
+	}
+	ro.workload = own_task;
+	r = stat_open(rn->s, &ro, msg, sizeof(msg));
+	if (r) {
+		pr_err("%s", msg);
+		workload_release(&w);
+		return 1;
+	}
+	if (rn->o->delay)
+		fprintf(stderr, "Events disabled\n");
+	rn->workload = argc > 0;
+	if (argc) {
+		status = start_workload(rn, &w, argv);
+	} else {
+		rn->t0 = now_ns();
+		if (!rn->o->delay)
+			stat_enable(rn->s, 1);
+	}
+	rn->pidfd = argc && !status ? (int)syscall(SYS_pidfd_open, w.pid, 0) : -1;
+	/* nothing to do until the workload ends: just wait for it */
+	if (!status && (!argc || rn->o->interval || rn->o->delay))
+		r = run_wait(rn);
+	if (rn->pidfd >= 0)
+		close(rn->pidfd);
+	rn->s->wall_ns = now_ns() - rn->t0;
+	if (status == 255) {
+		stat_close(rn->s);
+		return status;
+	}
+	if (argc) {
+		status = workload_wait(&w, NULL);
+		if (!rn->o->interval)
+			rn->s->wall_ns = now_ns() - rn->t0;
+		rn->s->user_s = w.ru.ru_utime.tv_sec + w.ru.ru_utime.tv_usec / 1e6;
+		rn->s->sys_s = w.ru.ru_stime.tv_sec + w.ru.ru_stime.tv_usec / 1e6;
+	}
+	welford_add(&rn->s->wall, rn->s->wall_ns);
+	if (!rn->o->interval && r >= 0)
+		r = stat_read(rn->s, false, accumulate);
+	if (r < 0) {
+		pr_err("cannot read the counters: %s", err_str(r));
+		status = 1;
+	}
+	stat_close(rn->s);
+	workload_release(&w);
+	return status;
+}
+
+static FILE *open_output(const struct stat_opts *o)
+{
+	FILE *f;
+	time_t now = time(NULL);
+
+	if (!o->output)
+		return stderr;
+	f = fopen(o->output, o->append ? "a" : "w");
+	if (!f) {
+		pr_err("cannot write '%s': %s (check the path)", o->output, strerror(errno));
+		return NULL;
+	}
+	fprintf(f, "# started on %s\n", ctime(&now));
+	return f;
+}
+
+static int check_opts(const struct stat_opts *o, const struct opt *opts, int argc)
+{
+	if (o->interval && o->interval < 10)
+		opt_usage_error(opts, stat_usage, "print interval must be >= 10ms, not %d",
+				o->interval);
+	if (o->repeat < 1)
+		opt_usage_error(opts, stat_usage, "-r needs a positive number of runs");
+	if (o->repeat > 1 && !argc)
+		opt_usage_error(opts, stat_usage, "-r needs a command to run");
+	if (o->interval_count && !o->interval)
+		opt_usage_error(opts, stat_usage, "--interval-count needs -I");
+	if (o->delay < 0)
+		opt_usage_error(opts, stat_usage, "-D needs a positive delay in ms");
+	if ((o->no_aggr || o->per_core || o->per_socket) && !o->all_cpus && !o->cpus)
+		opt_usage_error(opts, stat_usage, "-A, --per-core and --per-socket need -a or -C");
+	return 0;
+}
+
+static int build_state(struct stat_state *s, struct stat_opts *o, struct target *t,
+		       enum stat_aggr aggr)
+{
+	struct stat_run_opts ro = { .target = t, .aggr = aggr };
+	size_t i;
+	int r;
+
+	if (!o->evlist.nr && !o->null_run) {
+		r = add_defaults(&o->evlist, t->system_wide, o->detailed);
+		if (r) {
+			pr_err("cannot set up the default events: %s", err_str(r));
+			return r;
+		}
+	}
+	s->nr_ctrs = o->evlist.nr;
+	s->ctrs = calloc(s->nr_ctrs + 1, sizeof(*s->ctrs));
+	if (!s->ctrs)
+		return -ENOMEM;
+	for (i = 0; i < s->nr_ctrs; i++)
+		s->ctrs[i].ev = &o->evlist.evsels[i];
+	r = stat_units(s, &ro);
+	if (r)
+		pr_err("out of memory");
+	return r;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char **argv)
+{
+	struct stat_cfg cfg = { .csv_sep = o->csv_sep, .json = o->json, .big_num = o->big_num,
+				.run_count = o->repeat, .interval_ms = o->interval };
+	struct stat_state s = { 0 };
+	struct target t = { 0 };
+	struct run rn = { &cfg, &s, o, &t, false, -1, 0 };
+	int status = 0, i;
+	size_t u, c;
+
+	cfg.aggr = o->no_aggr ? AGGR_CPU : o->per_core ? AGGR_CORE :
+		   o->per_socket ? AGGR_SOCKET : AGGR_GLOBAL;
+	cfg.show_ru = argc > 0 && o->repeat == 1 && !o->all_cpus && !o->cpus;
+	describe_target(&cfg, o, argc, argv);
+	if (setup_target(&t, o, argc) || build_state(&s, o, &t, cfg.aggr)) {
+		status = 1;
+		goto out;
+	}
+	cfg.out = open_output(o);
+	if (!cfg.out) {
+		status = 1;
+		goto out;
+	}
+	install_signals();
+	for (i = 0; i < o->repeat && !stat_done; i++) {
+		status = run_once(&rn, argc, argv, true);
+		if (status == 255 || (status && !argc))
+			goto out_close;
+	}
+	if (!o->interval) {
+		for (u = 0; u < s.nr_units; u++)
+			for (c = 0; c < s.nr_ctrs; c++)
+				if (o->repeat > 1)
+					stat_val_at(&s, u, c)->val = stat_val_at(&s, u, c)->w.mean;
+		s.wall_ns = s.wall.mean;
+		stat_print_header(&cfg);
+		stat_print_counters(&cfg, &s, -1);
+		stat_print_footer(&cfg, &s);
+	}
+out_close:
+	if (cfg.out != stderr && fclose(cfg.out)) {
+		pr_err("cannot write '%s': %s", o->output, strerror(errno));
+		status = status ? status : 1;
+	}
+out:
+	stat_state_release(&s);
+	target_release(&t);
+	return status;
+}
 
 int cmd_stat(int argc, char **argv)
 {
-	pr_err("'stat' is being written; this build does not have it yet");
-	return 1;
+	struct stat_opts o = { .repeat = 1, .big_num = 1 };
+	const struct opt opts[] = {
+		OPT_CALLBACK('e', "event", &o, "event",
+			     "event selector. use 'flare list' to list available events",
+			     opt_event),
+		OPT_BOOL('i', "no-inherit", &o.no_inherit, "child tasks do not inherit counters"),
+		OPT_STRING('p', "pid", &o.pids, "pid", "stat events on existing process id"),
+		OPT_STRING('t', "tid", &o.tids, "tid", "stat events on existing thread id"),
+		OPT_BOOL('a', "all-cpus", &o.all_cpus, "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &o.cpus, "cpu",
+			   "list of cpus to monitor in system-wide"),
+		OPT_COUNT('d', "detailed", &o.detailed,
+			  "detailed run - start a lot of events (-dd, -ddd: more)"),
+		OPT_INT('r', "repeat", &o.repeat, "n", "repeat command and print average + stddev"),
+		OPT_BOOL('n', "null", &o.null_run, "null run - dont start any counters"),
+		OPT_BOOL('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
+		OPT_BOOL('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
+		OPT_BOOL(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
+		OPT_BOOL(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
+		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
+			   "print counts with custom separator"),
+		OPT_BOOL('j', "json-output", &o.json, "print counts in JSON format"),
+		OPT_STRING('o', "output", &o.output, "file", "output file name"),
+		OPT_BOOL(0, "append", &o.append, "append to the output file"),
+		OPT_INT('I', "interval-print", &o.interval, "n",
+			"print counts at regular interval in ms (>= 10)"),
+		OPT_INT(0, "interval-count", &o.interval_count, "n",
+			"print counts for fixed number of times"),
+		OPT_INT('D', "delay", &o.delay, "n",
+			"ms to wait before starting measurement after program start"),
+		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose (show counter open errors, etc)"),
+		OPT_END(),
+	};
+	int status;
+
+	argc = opt_parse(argc, argv, opts, stat_usage, OPT_STOP_AT_NON_OPTION);
+	out_verbose = o.verbose;
+	check_opts(&o, opts, argc);
+	status = stat_main(&o, opts, argc, argv);
+	evlist_release(&o.evlist);
+	return status;
 }

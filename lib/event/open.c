@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "lib/base/err.h"
@@ -71,6 +72,40 @@ int evfds_open(struct evfds *f, const struct perf_event_attr *attr, const struct
 		return err ? err : -ESRCH;
 	}
 	return 0;
+}
+
+int evfds_read(const struct evfds *f, size_t k, struct counts *c)
+{
+	uint64_t buf[3];
+	ssize_t n;
+
+	memset(c, 0, sizeof(*c));
+	if (f->fd[k] < 0)
+		return 0;
+	n = read(f->fd[k], buf, sizeof(buf));
+	if (n < 0)
+		return -errno;
+	if (n != (ssize_t)sizeof(buf))
+		return -EIO;
+	c->val = buf[0];
+	c->ena = buf[1];
+	c->run = buf[2];
+	return 0;
+}
+
+int evfds_enable(const struct evfds *f, int enable)
+{
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; f->fd && k < f->nr_tasks * f->nr_cpus; k++) {
+		if (f->fd[k] < 0)
+			continue;
+		if (ioctl(f->fd[k], enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0) &&
+		    !ret)
+			ret = -errno;
+	}
+	return ret;
 }
 
 int have_hw_pmu(void)

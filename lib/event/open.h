@@ -7,6 +7,7 @@
 #ifndef FLARE_EVENT_OPEN_H
 #define FLARE_EVENT_OPEN_H
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <linux/perf_event.h>
 #include "lib/event/target.h"
@@ -27,6 +28,16 @@ int event_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group
 int evfds_open(struct evfds *f, const struct perf_event_attr *attr, const struct target *t,
 	       const struct evfds *leader);
 void evfds_close(struct evfds *f);
+
+/* One counter reading, with read_format PERF_FORMAT_TOTAL_TIME_ENABLED | _RUNNING. */
+struct counts {
+	uint64_t val, ena, run;
+};
+
+/* Reads fd k of f into c (zeros for a skipped pair). 0 or -errno. */
+int evfds_read(const struct evfds *f, size_t k, struct counts *c);
+/* ioctl(PERF_EVENT_IOC_ENABLE / _DISABLE) on every fd of f. 0 or the first -errno. */
+int evfds_enable(const struct evfds *f, int enable);
 
 /* Why opening attr failed with err (negative errno), and what to do, in one phrase without
  * a trailing period: "no hardware PMU: this is a VM guest". Static or written to buf. */

@@ -233,3 +233,26 @@ void target_release(struct target *t)
 	idlist_release(&t->cpus);
 	idlist_release(&t->pids);
 }
+
+static int topo_read(int cpu, const char *what)
+{
+	char path[128];
+	FILE *f;
+	int v = 0;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, what);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &v) != 1 || v < 0)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+void cpu_topology(int cpu, int *socket, int *die, int *core)
+{
+	*socket = topo_read(cpu, "physical_package_id");
+	*die = topo_read(cpu, "die_id");
+	*core = topo_read(cpu, "core_id");
+}

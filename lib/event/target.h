@@ -54,4 +54,7 @@ int target_cpu(const struct target *t, size_t i);	/* a cpu, or -1 */
 
 void target_release(struct target *t);
 
+/* The socket (physical package), die and core of cpu from sysfs; 0s when unknown. */
+void cpu_topology(int cpu, int *socket, int *die, int *core);
+
 #endif

@@ -93,7 +93,7 @@ int workload_wait(struct workload *w, volatile int *stop)
 	pid_t r;
 
 	for (;;) {
-		r = waitpid(w->pid, &st, 0);
+		r = wait4(w->pid, &st, 0, &w->ru);
 		if (r == w->pid)
 			break;
 		if (r < 0 && errno != EINTR)

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * flare stat's counting: opening every evsel over the target with perf stat's settings,
+ * reading and aggregating by CPU, core or socket, scaling multiplexed counts.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/stat-run.h"
+#include "lib/base/err.h"
+
+static void stat_attr(struct perf_event_attr *a, const struct evsel *e, const struct stat_run_opts *o)
+{
+	bool leader = e->group_idx < 0 || e->is_leader;
+
+	a->read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a->inherit = !o->no_inherit;
+	a->disabled = leader;
+	/* counting starts at the workload's exec unless -D delays it or we count CPUs */
+	a->enable_on_exec = leader && o->workload && !o->target->system_wide && !o->delay_ms;
+	a->sample_period = 0;
+	a->freq = 0;
+}
+
+/* errnos that mean "this kernel cannot count it": shown as <not supported>, as perf does */
+static bool unsupported_errno(int err)
+{
+	return err == -EINVAL || err == -ENOSYS || err == -ENOENT || err == -EOPNOTSUPP ||
+	       err == -ENXIO || err == -ENODEV;
+}
+
+int stat_open(struct stat_state *s, const struct stat_run_opts *o, char *msg, size_t len)
+{
+	size_t i;
+	int r;
+
+	for (i = 0; i < s->nr_ctrs; i++) {
+		struct stat_ctr *c = &s->ctrs[i];
+		struct perf_event_attr a = c->ev->attr;
+		const struct evfds *leader = NULL;
+		char why[sizeof(c->reason)];
+
+		c->err = 0;
+		if (c->ev->group_idx >= 0 && !c->ev->is_leader) {
+			struct stat_ctr *l = &s->ctrs[c->ev->group_idx];
+
+			if (l->err) {
+				c->err = l->err;
+				snprintf(c->reason, sizeof(c->reason),
+					 "its group leader '%s' could not be opened", l->ev->name);
+				continue;
+			}
+			leader = &l->fds;
+		}
+		stat_attr(&a, c->ev, o);
+		r = evfds_open(&c->fds, &a, o->target, leader);
+		if (!r)
+			continue;
+		c->err = r;
+		snprintf(c->reason, sizeof(c->reason), "%s",
+			 event_open_reason(&a, r, why, sizeof(why)));
+		if (!unsupported_errno(r)) {
+			snprintf(msg, len, "cannot open event '%s': %s", c->ev->name, c->reason);
+			stat_close(s);
+			return r;
+		}
+	}
+	return 0;
+}
+
+void stat_close(struct stat_state *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_ctrs; i++) {
+		evfds_close(&s->ctrs[i].fds);
+		free(s->ctrs[i].prev);
+		s->ctrs[i].prev = NULL;
+	}
+}
+
+int stat_enable(struct stat_state *s, int enable)
+{
+	size_t i;
+	int r = 0;
+
+	for (i = 0; i < s->nr_ctrs; i++) {
+		const struct evsel *e = s->ctrs[i].ev;
+
+		if (!s->ctrs[i].err && (e->group_idx < 0 || e->is_leader) && !r)
+			r = evfds_enable(&s->ctrs[i].fds, enable);
+	}
+	return r;
+}
+
+/* Reads every fd of counter c, adding (delta since the last read when delta) into units. */
+static int read_ctr(struct stat_state *s, size_t ci, bool delta)
+{
+	struct stat_ctr *c = &s->ctrs[ci];
+	size_t n = c->fds.nr_tasks * c->fds.nr_cpus, k;
+	struct counts cur;
+	int r;
+
+	if (delta && !c->prev) {
+		c->prev = calloc(n, sizeof(*c->prev));
+		if (!c->prev)
+			return -ENOMEM;
+	}
+	for (k = 0; k < n; k++) {
+		struct stat_val *v = stat_val_at(s, s->unit_of[k % c->fds.nr_cpus], ci);
+
+		r = evfds_read(&c->fds, k, &cur);
+		if (r)
+			return r;
+		if (delta) {
+			struct counts now = cur;
+
+			cur.val -= c->prev[k].val;
+			cur.ena -= c->prev[k].ena;
+			cur.run -= c->prev[k].run;
+			c->prev[k] = now;
+		}
+		v->val += (double)cur.val;
+		v->ena += cur.ena;
+		v->run += cur.run;
+	}
+	return 0;
+}
+
+int stat_read(struct stat_state *s, bool delta, bool accumulate)
+{
+	size_t u, i;
+	int r;
+
+	for (u = 0; u < s->nr_units; u++) {
+		for (i = 0; i < s->nr_ctrs; i++) {
+			struct stat_val *v = stat_val_at(s, u, i);
+
+			v->val = 0;
+			v->ena = v->run = 0;
+		}
+	}
+	for (i = 0; i < s->nr_ctrs; i++) {
+		if (s->ctrs[i].err)
+			continue;
+		r = read_ctr(s, i, delta);
+		if (r)
+			return r;
+	}
+	for (u = 0; u < s->nr_units; u++) {
+		for (i = 0; i < s->nr_ctrs; i++) {
+			struct stat_val *v = stat_val_at(s, u, i);
+
+			/* multiplexed: scale to the whole time it was enabled */
+			if (v->run && v->run < v->ena)
+				v->val = v->val * (double)v->ena / (double)v->run;
+			if (accumulate)
+				welford_add(&v->w, v->val);
+		}
+	}
+	return 0;
+}
+
+static int unit_key(const struct stat_run_opts *o, int cpu, int *socket, int *die, int *core)
+{
+	cpu_topology(cpu, socket, die, core);
+	if (o->aggr == AGGR_SOCKET)
+		*die = *core = 0;
+	return 0;
+}
+
+int stat_units(struct stat_state *s, const struct stat_run_opts *o)
+{
+	size_t nc = target_nr_cpus(o->target), ci, u;
+
+	s->unit_of = calloc(nc, sizeof(*s->unit_of));
+	s->units = calloc(nc, sizeof(*s->units));
+	if (!s->unit_of || !s->units)
+		return -ENOMEM;
+	s->nr_units = 0;
+	for (ci = 0; ci < nc; ci++) {
+		int cpu = target_cpu(o->target, ci), so = 0, die = 0, core = 0;
+
+		if (o->aggr == AGGR_GLOBAL || cpu < 0) {
+			s->nr_units = 1;
+			s->units[0].nr++;
+			continue;
+		}
+		unit_key(o, cpu, &so, &die, &core);
+		for (u = 0; u < s->nr_units; u++) {
+			struct stat_unit *x = &s->units[u];
+
+			if (o->aggr != AGGR_CPU && x->socket == so && x->die == die &&
+			    (o->aggr == AGGR_SOCKET || x->core == core))
+				break;
+		}
+		if (u == s->nr_units) {
+			s->units[u].cpu = cpu;
+			s->units[u].socket = so;
+			s->units[u].die = die;
+			s->units[u].core = core;
+			s->nr_units++;
+		}
+		s->units[u].nr++;
+		s->unit_of[ci] = u;
+	}
+	s->vals = calloc(s->nr_units * s->nr_ctrs + 1, sizeof(*s->vals));
+	return s->vals ? 0 : -ENOMEM;
+}
+
+void stat_state_release(struct stat_state *s)
+{
+	stat_close(s);
+	free(s->ctrs);
+	free(s->units);
+	free(s->unit_of);
+	free(s->vals);
+	memset(s, 0, sizeof(*s));
+}
