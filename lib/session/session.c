@@ -108,14 +108,34 @@ void session_free(struct session *sess)
 	free(sess);
 }
 
+/* A sample's time read in place: TIME follows IDENTIFIER, IP and TID when they are there. */
+static uint64_t sample_time(struct perf_data *pd, const struct perf_event_header *ev,
+			    uint64_t last)
+{
+	const struct pd_attr *a = perf_data_attr_of(pd, ev);
+	uint64_t st, t;
+	size_t off = sizeof(*ev);
+
+	if (!a)
+		return last;
+	st = a->attr.sample_type;
+	if (!(st & PERF_SAMPLE_TIME))
+		return 0;
+	off += (st & PERF_SAMPLE_IDENTIFIER ? 8 : 0) + (st & PERF_SAMPLE_IP ? 8 : 0) +
+	       (st & PERF_SAMPLE_TID ? 8 : 0);
+	if (off + 8 > ev->size)
+		return last;
+	memcpy(&t, (const char *)ev + off, 8);
+	return t;
+}
+
 static uint64_t record_time(struct perf_data *pd, const struct perf_event_header *ev,
 			    uint64_t last)
 {
-	struct perf_sample s;
 	struct perf_sample_id sid;
 
 	if (ev->type == PERF_RECORD_SAMPLE)
-		return perf_data_parse_sample(pd, ev, &s) ? last : s.time;
+		return sample_time(pd, ev, last);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START)
 		return last;	/* perf's own records: handled where they stand */
 	return perf_data_parse_id(pd, ev, &sid) ? last : sid.time;
@@ -184,6 +204,8 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 	rs.nr_frames = machine_resolve_sample(priv->machine, t, &s, priv->opts.no_callchain,
 					      priv->frames, &rs.chain_discarded);
 	rs.offset = r->off;
+	if (rs.frames[0].dso)
+		rs.frames[0].dso->hit = true;
 	return cb ? cb(ctx, &rs) : 0;
 }
 

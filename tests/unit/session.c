@@ -5,7 +5,7 @@
  *
  * Also a tool for tests/cli/sym*.sh: `session dump FILE [SYMFS]` prints every sample the way
  * `perf script -F comm,tid,ip,sym,symoff,dso` does, so the two can be compared line by line
- * (after squeezing blanks).
+ * (after squeezing blanks). `session count FILE` replays without printing (for timing).
  */
 #include <stdlib.h>
 #include "tests/unit/unit.h"
@@ -299,8 +299,15 @@ static int dump_sample(void *ctx, const struct resolved_sample *rs)
 	return 0;
 }
 
-static int dump(const char *path, const char *symfs)
+static int count_sample(void *ctx, const struct resolved_sample *rs)
 {
+	*(uint64_t *)ctx += rs->nr_frames;
+	return 0;
+}
+
+static int dump(const char *path, const char *symfs, bool quiet)
+{
+	uint64_t frames = 0;
 	struct session_opts o = { .ordered = true, .symfs = symfs };
 	struct session *sess;
 	char err[512];
@@ -310,7 +317,10 @@ static int dump(const char *path, const char *symfs)
 		fprintf(stderr, "session: %s\n", err);
 		return 1;
 	}
-	ret = session_process(sess, dump_sample, NULL, NULL);
+	ret = session_process(sess, quiet ? count_sample : dump_sample, NULL, &frames);
+	if (quiet)
+		printf("%llu samples, %llu frames\n", (unsigned long long)sess->nr_samples,
+		       (unsigned long long)frames);
 	if (ret < 0)
 		fprintf(stderr, "session: replay failed: %d\n", ret);
 	session_free(sess);
@@ -320,7 +330,9 @@ static int dump(const char *path, const char *symfs)
 int main(int argc, char **argv)
 {
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "dump"))
-		return dump(argv[2], argc == 4 ? argv[3] : NULL);
+		return dump(argv[2], argc == 4 ? argv[3] : NULL, false);
+	if (argc == 3 && !strcmp(argv[1], "count"))
+		return dump(argv[2], NULL, true);
 	RUN(replay_fp);
 	RUN(replay_sorts_syswide);
 	RUN(replay_threads_and_pipe);
