@@ -36,7 +36,7 @@ int tp_is_glob(const char *s)
 
 static int cmp_str(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 static size_t list_len(char **l)
@@ -94,10 +94,10 @@ static int walk_system(const char *dir, const char *sys, const char *name_glob, 
 
 int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg)
 {
-	const char *dir;
+	const char *dir, **sorted;
 	char **systems;
 	size_t i, n;
-	int ret, count = 0, stop = 0;
+	int ret, count = 0, stop = 0, has_ftrace = 0;
 
 	ret = tp_tracefs_dir(&dir);
 	if (ret)
@@ -110,12 +110,25 @@ int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg
 	if (!systems)
 		return -ENOMEM;
 	n = list_len(systems);
-	qsort(systems, n, sizeof(*systems), cmp_str);
-	for (i = 0; i < n && !stop; i++) {
-		if (!match(sys_glob, systems[i]))
-			continue;
-		count += walk_system(dir, systems[i], name_glob, fn, arg, &stop);
+	/* libtracefs leaves out "ftrace", whose function and print events perf lists */
+	sorted = calloc(n + 2, sizeof(*sorted));
+	if (!sorted) {
+		tracefs_list_free(systems);
+		return -ENOMEM;
 	}
+	for (i = 0; i < n; i++) {
+		sorted[i] = systems[i];
+		has_ftrace |= !strcmp(systems[i], "ftrace");
+	}
+	if (!has_ftrace)
+		sorted[n++] = "ftrace";
+	qsort(sorted, n, sizeof(*sorted), cmp_str);
+	for (i = 0; i < n && !stop; i++) {
+		if (!match(sys_glob, sorted[i]))
+			continue;
+		count += walk_system(dir, sorted[i], name_glob, fn, arg, &stop);
+	}
+	free(sorted);
 	tracefs_list_free(systems);
 	return stop ? stop : count;
 }
