@@ -28,28 +28,31 @@ struct session_priv {
 	size_t frames_alloc;
 };
 
+/* The BUILD_ID feature names the build-id of each dso perf saw hit: debug files and perf's
+ * build-id cache are then looked up by it, as perf does. The kernel's comes from kallsyms. */
 static void apply_build_ids(struct session *sess)
 {
 	size_t size, pos = 0;
 	const uint8_t *p = perf_data_feature(sess->pd, FEAT_BUILD_ID, &size);
 
 	/* entries: header, s32 pid, u8 id[20], u8 size, 3 reserved, filename */
-	while (p && pos + 8 <= size) {
+	while (p && pos + 40 <= size) {
 		struct perf_event_header h;
-		const char *name;
+		const char *name = (const char *)p + pos + 36;
+		struct dso *d;
 		uint8_t n = 20;
 
 		memcpy(&h, p + pos, sizeof(h));
-		if (h.size < 40 || pos + h.size > size)
+		if (h.size < 40 || h.size > size - pos)
 			break;
-		name = (const char *)p + pos + 36;
 		if (h.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
 			n = p[pos + 32];
 		if (n && n <= 20 && memchr(name, '\0', h.size - 36) && name[0] &&
-		    strncmp(name, "[kernel.kallsyms]", 17) && name[0] != '[' && h.size)
-			dso_set_build_id(symtab_dso(sess->symtab, name, 0), p + pos + 12, n);
-		else if (n && n <= 20 && !strcmp(name, "[vdso]"))
-			dso_set_build_id(symtab_dso(sess->symtab, name, 0), p + pos + 12, n);
+		    strncmp(name, "[kernel.kallsyms]", 17)) {
+			d = symtab_dso(sess->symtab, name, 0);
+			if (d)
+				dso_set_build_id(d, p + pos + 12, n);
+		}
 		pos += h.size;
 	}
 }

@@ -128,20 +128,6 @@ static int read_segs(Elf *elf, struct dso_int *d)
 	return 0;
 }
 
-int elf_load_segs(struct symtab *st, struct dso_int *d)
-{
-	char buf[4096];
-	struct elf_file ef;
-	int ret = elf_file_open(symtab_path(st, d->pub.long_name, buf, sizeof(buf)), &ef);
-
-	d->segs_loaded = true;
-	if (ret < 0)
-		return ret;
-	ret = read_segs(ef.elf, d);
-	elf_file_close(&ef);
-	return ret;
-}
-
 static bool sec_is_text(Elf *elf, size_t shstrndx, size_t idx)
 {
 	Elf_Scn *scn = elf_getscn(elf, idx);
@@ -385,42 +371,83 @@ static int add_plt_syms(struct symtab *st, Elf *elf, struct symbuf *sb)
 	return 0;
 }
 
-int elf_load_dso(struct symtab *st, struct dso_int *d)
+/*
+ * Opens the object whose symbols and segments describe the recording: the file at the
+ * mapped path when its build-id is the one recorded (or none was recorded), else perf
+ * record's copy in ~/.debug. A file of another build-id is not used, as perf refuses it.
+ */
+static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *ef)
 {
-	char buf[4096];
-	const char *path = symtab_path(st, d->pub.long_name, buf, sizeof(buf));
+	char buf[4096], hex[41];
+	const char *home = getenv("HOME");
 	uint8_t id[20];
-	struct elf_file ef;
-	Elf_Scn *scn;
-	int ret, n;
+	int ret, n, i, len = 0;
 
-	ret = elf_file_open(path, &ef);
+	ret = elf_file_open(symtab_path(st, d->pub.long_name, buf, sizeof(buf)), ef);
+	if (ret == 0) {
+		n = build_id_of(ef->elf, id, sizeof(id));
+		if (n <= 0 || !d->pub.build_id_size)
+			goto found;
+		if (n == d->pub.build_id_size && !memcmp(id, d->pub.build_id, n))
+			goto found;
+		log_debug("%s: build-id differs from the recording's", d->pub.long_name);
+		elf_file_close(ef);
+	}
+	if (!d->pub.build_id_size || !home || home[0] != '/')
+		return ret < 0 ? ret : -ENOENT;
+	for (i = 0; i < d->pub.build_id_size; i++)
+		len += snprintf(hex + len, sizeof(hex) - len, "%02x", d->pub.build_id[i]);
+	snprintf(buf, sizeof(buf), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
+	ret = elf_file_open(buf, ef);
 	if (ret < 0)
 		return ret;
-	if (!d->segs_loaded)
-		read_segs(ef.elf, d);
-	n = build_id_of(ef.elf, id, sizeof(id));
+	n = build_id_of(ef->elf, id, sizeof(id));
+found:
 	if (n > 0 && !d->pub.build_id_size) {
 		memcpy(d->pub.build_id, id, n);
 		d->pub.build_id_size = (uint8_t)n;
 	}
-	ret = load_debug_file(st, d, ef.elf, d->pub.long_name);
-	if (ret != -ENOENT)
-		goto out;
-	scn = find_section(ef.elf, SHT_SYMTAB, NULL);
-	if (!scn)
-		scn = find_section(ef.elf, SHT_DYNSYM, NULL);
-	ret = scn ? load_from_elf(st, d, ef.elf, scn) : 0;
-out:
-	if (ret >= 0) {
-		/* the PLT comes from the object itself, after the others' ends were fixed */
-		struct symbuf plt = { 0 };
+	return 0;
+}
 
-		ret = add_plt_syms(st, ef.elf, &plt);
-		if (!ret)
-			ret = symbuf_merge(st, d, &plt);
-		symbuf_free(&plt);
+int elf_load_segs(struct symtab *st, struct dso_int *d)
+{
+	struct elf_file ef;
+	int ret = open_runtime(st, d, &ef);
+
+	d->segs_loaded = true;
+	if (ret < 0)
+		return ret;
+	ret = read_segs(ef.elf, d);
+	elf_file_close(&ef);
+	return ret;
+}
+
+int elf_load_dso(struct symtab *st, struct dso_int *d)
+{
+	struct symbuf plt = { 0 };
+	struct elf_file ef;
+	Elf_Scn *scn;
+	int ret;
+
+	ret = open_runtime(st, d, &ef);
+	if (ret < 0)
+		return ret;
+	if (!d->segs_loaded)
+		read_segs(ef.elf, d);
+	ret = load_debug_file(st, d, ef.elf, d->pub.long_name);
+	if (ret == -ENOENT) {
+		scn = find_section(ef.elf, SHT_SYMTAB, NULL);
+		if (!scn)
+			scn = find_section(ef.elf, SHT_DYNSYM, NULL);
+		ret = scn ? load_from_elf(st, d, ef.elf, scn) : 0;
 	}
+	/* the PLT comes from the object itself, after the others' ends were fixed */
+	if (ret >= 0)
+		ret = add_plt_syms(st, ef.elf, &plt);
+	if (ret >= 0)
+		ret = symbuf_merge(st, d, &plt);
+	symbuf_free(&plt);
 	elf_file_close(&ef);
 	return ret;
 }

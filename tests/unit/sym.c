@@ -232,6 +232,67 @@ TEST(missing_file)
 	symtab_free(NULL);
 }
 
+/* Copies file src to dst. 0 or -1. */
+static int copy_file(const char *src, const char *dst)
+{
+	FILE *in = fopen(src, "rb"), *out = in ? fopen(dst, "wb") : NULL;
+	char buf[8192];
+	size_t n;
+	int ret = in && out ? 0 : -1;
+
+	while (!ret && (n = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, n, out) != n)
+			ret = -1;
+	if (in)
+		fclose(in);
+	if (out && fclose(out))
+		ret = -1;
+	return ret;
+}
+
+TEST(build_id_mismatch_and_cache)
+{
+	char home[] = "/tmp/flare-symhome-XXXXXX", path[8192], dir[4096], bin[1024];
+	const char *old_home = getenv("HOME");
+	char *saved = old_home ? strdup(old_home) : NULL;
+	uint8_t fake[20];
+	struct symtab *st;
+	struct dso *d;
+	int ok;
+
+	memset(fake, 0xab, sizeof(fake));
+	snprintf(bin, sizeof(bin), "%s/bin/cpu_burn", testdata());
+	CHECK(mkdtemp(home));
+	setenv("HOME", home, 1);
+	/* the file on disk is not the one recorded: perf (and flare) do not use it */
+	CHECK(symtab_new("", &st) == 0);
+	d = symtab_dso(st, bin, 1);
+	dso_set_build_id(d, fake, sizeof(fake));
+	ok = dso_find_symbol(st, d, 0x1100) == NULL && !d->has_symbols;
+	symtab_free(st);
+	/* perf record's copy in ~/.debug is used instead */
+	/* ~/.debug/.build-id/ab/<the other 19 bytes>/elf */
+	snprintf(dir, sizeof(dir), "%s/.debug/.build-id/ab/%s", home,
+		 "ababababababababababababababababababab");
+	snprintf(path, sizeof(path), "mkdir -p %s", dir);
+	ok = ok && system(path) == 0;
+	snprintf(path, sizeof(path), "%s/elf", dir);
+	ok = ok && copy_file(bin, path) == 0;
+	CHECK(symtab_new("", &st) == 0);
+	d = symtab_dso(st, bin, 1);
+	dso_set_build_id(d, fake, sizeof(fake));
+	dso_find_symbol(st, d, 0);
+	ok = ok && d->has_symbols && by_name(d, "main");
+	symtab_free(st);
+	snprintf(path, sizeof(path), "rm -rf %s", home);
+	if (system(path) != 0)
+		ok = 0;
+	if (saved)
+		setenv("HOME", saved, 1);
+	free(saved);
+	CHECK(ok);
+}
+
 int main(void)
 {
 	RUN(demangle_like_perf);
@@ -247,5 +308,6 @@ int main(void)
 	else
 		SKIP(vdso, "no vdso in this process");
 	RUN(missing_file);
+	RUN(build_id_mismatch_and_cache);
 	return unit_done();
 }
