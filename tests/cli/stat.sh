@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# flare stat: exact counts against perf stat, output shapes (text, -x, -j, -r, -I, -A), targets,
+# exit statuses and bad input.
+source "$ROOT/tests/lib.sh"
+
+# count EVENT CSV-FILE: the value of EVENT in a -x, output
+count() { awk -F, -v e="$1" '$3 == e { print $1; exit }' "$2"; }
+
+# --- exact counts, compared with perf on the same workloads ---
+$FLARE stat -x, -e syscalls:sys_enter_openat -- "$WL/open_n" 500 2>fl.csv
+fo=$(count syscalls:sys_enter_openat fl.csv)
+$FLARE stat -x, -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 1234 2>fg.csv
+fg=$(count syscalls:sys_enter_getppid fg.csv)
+check_eq "getppid_n 1234 counts 1234 sys_enter_getppid" 1234 "$fg"
+if have_perf; then
+	perf stat -x, -e syscalls:sys_enter_openat -- "$WL/open_n" 500 2>pl.csv
+	check_eq "openat count equals perf's" "$(count syscalls:sys_enter_openat pl.csv)" "$fo"
+	perf stat -x, -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 1234 2>pg.csv
+	check_eq "getppid count equals perf's" "$(count syscalls:sys_enter_getppid pg.csv)" "$fg"
+	perf stat -x, -e page-faults -- "$WL/touch_pages" 20000 2>pp.csv
+	$FLARE stat -x, -e page-faults -- "$WL/touch_pages" 20000 2>fp.csv
+	pp=$(count page-faults pp.csv); fp=$(count page-faults fp.csv)
+	within "page-faults within 1% of perf's ($fp vs $pp)" "$fp" "$pp" "$(( pp / 100 + 1 ))"
+	perf stat -x, -e syscalls:sys_enter_execve,syscalls:sys_exit_execve -- "$WL/getppid_n" 1 2>pe.csv
+	$FLARE stat -x, -e syscalls:sys_enter_execve,syscalls:sys_exit_execve -- "$WL/getppid_n" 1 2>fe.csv
+	check_eq "counting starts at exec, as perf's (enter, exit execve)" \
+		"$(count syscalls:sys_enter_execve pe.csv),$(count syscalls:sys_exit_execve pe.csv)" \
+		"$(count syscalls:sys_enter_execve fe.csv),$(count syscalls:sys_exit_execve fe.csv)"
+else
+	skip "counts equal perf's" "perf is not installed"
+fi
+check_eq "open_n 500 counts at least 500 openat" 1 "$(( fo >= 500 ))"
+check_eq "sys_enter_execve counts 0 (counting starts at the exec)" 0 \
+	"$($FLARE stat -x, -e syscalls:sys_enter_execve -- "$WL/getppid_n" 1 2>&1 | awk -F, '{print $1}')"
+
+# --- inherit: children are counted unless -i (the shell's own getppid calls cancel out) ---
+script="'$WL/getppid_n' 300; '$WL/getppid_n' 200"
+$FLARE stat -x, -e syscalls:sys_enter_getppid -- sh -c "$script" 2>inh.csv
+$FLARE stat -i -x, -e syscalls:sys_enter_getppid -- sh -c "$script" 2>noinh.csv
+check_eq "children counted (inherit), not with -i" 500 \
+	"$(( $(count syscalls:sys_enter_getppid inh.csv) - $(count syscalls:sys_enter_getppid noinh.csv) ))"
+
+# --- the default text output ---
+$FLARE stat -- "$WL/getppid_n" 100 2>def.txt
+check_grep "header names the command" "^ Performance counter stats for '$WL/getppid_n 100':$" def.txt
+check_grep "task-clock in msec with CPUs utilized" '^ +[0-9.,]+ msec task-clock +# +[0-9.]+ CPUs utilized' def.txt
+check_grep "page-faults with a /sec rate" '^ +[0-9,]+      page-faults +# +[0-9.]+ [KMG]?/sec' def.txt
+check_grep "elapsed line" '^ +[0-9]+\.[0-9]{9} seconds time elapsed$' def.txt
+check_grep "user line" '^ +[0-9]+\.[0-9]{9} seconds user$' def.txt
+if grep -q '<not supported>' def.txt; then
+	check_grep "<not supported> is followed by why" '^ +\(no hardware PMU: this is a VM guest\)$' def.txt
+fi
+if have_perf; then
+	perf stat -- "$WL/getppid_n" 100 2>pdef.txt
+	check_eq "same event lines as perf" \
+		"$(awk '/Performance/{p=1;next} /time elapsed/{p=0} p && NF && !/^ +\(/ {print $NF == "utilized" || $NF ~ /sec$/ ? $3 : $2}' pdef.txt | tr '\n' ' ')" \
+		"$(awk '/Performance/{p=1;next} /time elapsed/{p=0} p && NF && !/^ +\(/ {print $NF == "utilized" || $NF ~ /sec$/ ? $3 : $2}' def.txt | tr '\n' ' ')"
+	check_eq "text line widths equal perf's" \
+		"$(grep -E 'task-clock|page-faults|cycles' pdef.txt | awk '{print length($0)}' | tr '\n' ' ')" \
+		"$(grep -E 'task-clock|page-faults|cycles' def.txt | awk '{print length($0)}' | tr '\n' ' ')"
+fi
+
+# --- thousands separators ---
+$FLARE stat -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>big.txt
+check_grep "counts with thousands separators" '^ +12,345      syscalls:sys_enter_getppid' big.txt
+$FLARE stat --no-big-num -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>nobig.txt
+check_grep "--no-big-num drops them" '^ +12345      syscalls:sys_enter_getppid' nobig.txt
+
+# --- CSV: perf's field order ---
+$FLARE stat -x, -e task-clock,cs,cycles -- "$WL/getppid_n" 10 2>x.csv
+check_grep "CSV clock: value,unit,event,runtime,pcnt,metric,metric-unit" \
+	'^[0-9]+\.[0-9]{2},msec,task-clock,[0-9]+,100\.00,[0-9]+\.[0-9]{3},CPUs utilized$' x.csv
+check_grep "CSV count with a rate" '^[0-9]+,,cs,[0-9]+,100\.00,[0-9.]+,[KMG]?/sec$' x.csv
+if grep -q 'not supported' x.csv; then
+	check_grep "CSV <not supported> as perf" '^<not supported>,,cycles,0,100\.00,,$' x.csv
+fi
+$FLARE stat -x';' -e cs -- true 2>semi.csv
+check_grep "-x takes any separator" '^[0-9]+;;cs;[0-9]+;100\.00;;$' semi.csv
+
+# --- JSON: one valid object per counter ---
+$FLARE stat -j -e task-clock,cs,page-faults -- "$WL/getppid_n" 10 2>j.json
+check_eq "JSON: one line per counter" 3 "$(wc -l <j.json)"
+if python3 - j.json <<'PY'
+import json, sys
+keys = ["counter-value", "unit", "event", "event-runtime", "pcnt-running", "metric-value", "metric-unit"]
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    assert list(o.keys()) == keys, o.keys()
+PY
+then pass "JSON objects parse, with perf's keys in perf's order"; else fail "JSON objects parse"; fi
+
+# --- -r: mean and noise ---
+$FLARE stat -r 3 -e task-clock,syscalls:sys_enter_getppid -- "$WL/getppid_n" 100 2>r.txt
+check_grep "-r header says the runs" "^ Performance counter stats for '$WL/getppid_n 100' \\(3 runs\\):$" r.txt
+check_grep "-r: a varying counter has a noise column" 'task-clock .*\( \+- +[0-9.]+% \)$' r.txt
+check_grep "-r: an exact counter has none" '^ +100      syscalls:sys_enter_getppid +# +[0-9.]+ [KMG]?/sec +$' r.txt
+check_grep "-r elapsed with +-" 'seconds time elapsed' r.txt
+check_eq "-r runs the command 3 times" 3 "$($FLARE stat -r 3 -- sh -c 'echo run' 2>/dev/null | grep -c run)"
+
+# --- -I intervals ---
+$FLARE stat -I 100 -e task-clock -- "$WL/cpu_burn" 0.35 2>i.txt
+n=$(grep -cE '^ +[0-9]+\.[0-9]{9} +[0-9.,]+ msec task-clock' i.txt)
+check_eq "-I 100 over 0.35 s prints 4 or 5 intervals ($n)" 1 "$(( n == 4 || n == 5 ))"
+first=$(awk '/task-clock/ {print $1; exit}' i.txt)
+within "first interval stamped near 0.1 s ($first)" "$first" 0.1 0.08
+check_grep "-I header" '^#           time             counts unit events$' i.txt
+$FLARE stat -I 100 --interval-count 2 -x, -e task-clock -- "$WL/cpu_burn" 0.5 2>ic.csv
+check_eq "--interval-count 2 stops after 2" 2 "$(grep -c task-clock ic.csv)"
+
+# --- -a, -A, per-core, per-socket, -C ---
+ncpu=$(getconf _NPROCESSORS_ONLN)
+$FLARE stat -a -A -x, -e cpu-clock -- sleep 0.1 2>a.csv
+check_eq "-A: one line per CPU" "$ncpu" "$(grep -c '^CPU[0-9]*,.*cpu-clock' a.csv)"
+$FLARE stat -a -e cpu-clock -- sleep 0.2 2>aa.txt
+check_grep "-a header says system wide" "^ Performance counter stats for 'system wide':$" aa.txt
+util=$(awk '/cpu-clock/ {print $(NF-2)}' aa.txt)
+within "-a cpu-clock: every CPU utilized ($util)" "$util" "$ncpu" 0.2
+$FLARE stat -C 0 -x, -e cpu-clock -- sleep 0.1 2>c0.csv
+check_grep "-C 0 counts one CPU" '^[0-9.]+,msec,cpu-clock,[0-9]+,100\.00,(0\.9|1\.0)[0-9]*,CPUs utilized$' c0.csv
+$FLARE stat -a --per-socket -x, -e cpu-clock -- sleep 0.1 2>s.csv
+check_grep "--per-socket: S<n>,<cpus>" "^S0,$ncpu,[0-9.]+,msec,cpu-clock" s.csv
+$FLARE stat -a --per-core -e cpu-clock -- sleep 0.1 2>core.txt
+check_grep "--per-core text prefix" '^S0-D0-C0 +1 +[0-9.,]+ msec cpu-clock' core.txt
+
+# --- -p and -t on a running process ---
+"$WL/cpu_burn" 0.6 >/dev/null &
+bp=$!
+sleep 0.05
+timeout -s INT 0.3 $FLARE stat -x, -p $bp -e task-clock 2>p.csv
+wait $bp
+ms=$(awk -F, '/task-clock/ {print int($1)}' p.csv)
+check_eq "-p counts a running process until SIGINT (${ms} ms)" 1 "$(( ms > 50 && ms < 400 ))"
+"$WL/getppid_n" 1 >/dev/null &
+wait
+"$WL/cpu_burn" 0.3 >/dev/null &
+bp=$!
+$FLARE stat -x, -t $bp -e task-clock 2>t.csv
+wait $bp
+check_grep "-t ends when the thread exits" 'task-clock' t.csv
+
+# --- -o, -D ---
+$FLARE stat -o out.txt -e cs -- true 2>stderr.txt
+check_grep "-o writes the file" '^# started on ' out.txt
+check_grep "-o file holds the counts" ' cs ' out.txt
+check_eq "-o leaves stderr empty" "" "$(cat stderr.txt)"
+$FLARE stat -D 200 -x, -e task-clock -- "$WL/cpu_burn" 0.4 2>d.csv
+dms=$(awk -F, '/task-clock/ {print int($1)}' d.csv)
+check_eq "-D 200 skips the first 200 ms (${dms} ms counted)" 1 "$(( dms < 300 ))"
+
+# --- exit statuses ---
+$FLARE stat -- "$WL/exit_code" 7 2>/dev/null
+check_eq "the workload's exit status" 7 $?
+$FLARE stat -- sh -c 'kill -TERM $$' 2>/dev/null
+check_eq "a killed workload: 128+signal" 143 $?
+$FLARE stat -- /nonexistent/prog 2>miss.txt
+check_eq "missing program exits 255" 255 $?
+check_eq "missing program: one line" "flare: cannot run '/nonexistent/prog': No such file or directory" "$(cat miss.txt)"
+
+# --- bad input ---
+$FLARE stat -e cyclez -- true 2>bad.txt
+check_eq "bad event exits 129" 129 $?
+check_grep "bad event shown with a caret" '^                     \\___ unknown event' bad.txt
+check_grep "bad event hint" "did you mean 'cycles'" bad.txt
+$FLARE stat -e 'sched:nosuch' -- true 2>badtp.txt
+check_eq "unknown tracepoint exits 129" 129 $?
+check_grep "unknown tracepoint named" "unknown tracepoint 'sched:nosuch'" badtp.txt
+$FLARE stat -p 4194000 2>pid.txt
+rc=$?
+check_eq "bad PID: non-zero exit and one line" "1 1" "$rc $(wc -l <pid.txt)"
+check_grep "bad PID names the PID and the fix" 'no process with PID 4194000 \(check the PID with ps\)' pid.txt
+$FLARE stat -C 0-x -- true 2>cpu.txt
+check_eq "bad CPU list: non-zero exit and one line" "1 1" "$? $(wc -l <cpu.txt)"
+$FLARE stat -C 999 -- true 2>cpu2.txt
+check_grep "offline CPU named" 'CPU 999 is not online' cpu2.txt
+$FLARE stat -I 5 -- true 2>/dev/null
+check_eq "-I below 10 ms is a usage error" 129 $?
+check_eq "nothing left enabled in tracefs" "" "$(tracefs_leftovers)"
+ls perf.data* >/dev/null 2>&1 && fail "stat leaves no perf.data" || pass "stat leaves no perf.data"
