@@ -419,12 +419,13 @@ int pd_features_read(struct perf_data *pd, struct pd_features **ret)
 	if (!f)
 		return -ENOMEM;
 	for (feat = 1; feat < FEAT_LAST; feat++) {
-		size_t size;
+		size_t size = 0;
 		const uint8_t *p = perf_data_feature(pd, feat, &size);
-		struct fc c = { p, p + size, false, &f->arena };
+		struct fc c = { p, NULL, false, &f->arena };
 
 		if (!p)
 			continue;
+		c.end = p + size;
 		dec_feature(&c, feat, f);
 		if (c.bad)
 			log_warn("%s: the %s feature section is malformed; part of it is left out",

@@ -301,8 +301,13 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 	if (extra) {
 		uint64_t tsz = pd_u32(buf + sizeof(h));
 		uint64_t padded = (tsz + 7) & ~7ULL;
-		uint8_t *blob = pd_chunk_alloc(p, padded ? padded : 8);
+		uint8_t *blob;
 
+		if (p->src.fd < 0 ? padded > p->src.mem_len - p->src.mem_pos : padded > (256u << 20))
+			return pd_err(pd, -ERR_TRUNCATED,
+				      "tracing data of %llu bytes after offset 0x%llx runs past the end of the stream",
+				      (unsigned long long)tsz, (unsigned long long)*off);
+		blob = pd_chunk_alloc(p, padded ? padded : 8);
 		if (!blob)
 			return -ENOMEM;
 		r = src_read(&p->src, blob, padded);

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,6 +74,31 @@ static bool td_sized(struct td *t, int width, const uint8_t **text, uint64_t *si
 	return td_take(t, *size, text);
 }
 
+/*
+ * libtraceevent 1.7's tep_parse_printk_formats() reads past a line with no "ADDR : FMT"
+ * shape, and before the start of a FMT shorter than 3 characters, so only lines of that
+ * shape with a format of at least 3 characters are kept (perf writes nothing else).
+ */
+static void td_keep_printk_lines(char *s)
+{
+	char *out = s, *line = s;
+
+	while (*line) {
+		char *nl = strchrnul(line, '\n'), *colon = memchr(line, ':', nl - line);
+		size_t n = nl - line;
+		bool last = !*nl;
+
+		if (colon && nl - colon > 5) {
+			memmove(out, line, n);
+			out += n;
+			if (!last)
+				*out++ = '\n';
+		}
+		line = last ? nl : nl + 1;
+	}
+	*out = 0;
+}
+
 /* tep's parsers of whole texts want a NUL-terminated copy. */
 static int td_feed_text(struct td *t, const uint8_t *text, uint64_t size,
 			int (*fn)(struct tep_handle *, const char *))
@@ -84,6 +110,8 @@ static int td_feed_text(struct td *t, const uint8_t *text, uint64_t size,
 		return -ENOMEM;
 	memcpy(s, text, size);
 	s[size] = 0;
+	if (fn == tep_parse_printk_formats)
+		td_keep_printk_lines(s);
 	ret = fn(t->tep, s);
 	free(s);
 	if (ret)
