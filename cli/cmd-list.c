@@ -159,6 +159,10 @@ static int list_tracepoints(struct list_ctx *c, const char *sys, const char *ev)
 		       "(mount -t tracefs nodev /sys/kernel/tracing)");
 		return 1;
 	}
+	if (r < 0) {
+		pr_err("cannot list tracepoints: %s", err_str(r));
+		return 1;
+	}
 	return 0;
 }
 

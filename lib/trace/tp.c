@@ -6,9 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <tracefs.h>
 #include "lib/base/err.h"
 #include "lib/base/log.h"
+#include "lib/base/strbuf.h"
 #include "lib/trace/tp.h"
 
 /* libtracefs hands back a fresh copy of the path on every call: ask once per process. */
@@ -17,10 +19,28 @@ static const char *tracefs_path;
 int tp_tracefs_dir(const char **dir)
 {
 	const char *path = NULL;
+	char events[4096];
+	struct stat st;
 
 	if (!tracefs_path) {
-		if (!tracefs_tracing_dir_is_mounted(true, &path) || !path) {
+		/* 1: was mounted; 0: was not (and is now, if it could be); < 0: error */
+		int m = tracefs_tracing_dir_is_mounted(true, &path);
+
+		if (m == 0) {
+			free((char *)path);
+			path = NULL;
+			m = tracefs_tracing_dir_is_mounted(false, &path);
+		}
+		if (m <= 0 || !path) {
+			free((char *)path);
 			log_debug("tracefs is not mounted and could not be mounted");
+			return -ERR_NO_TRACEFS;
+		}
+		/* a mount listed in /proc/mounts may be hidden by another one on top */
+		snprintf(events, sizeof(events), "%s/events", path);
+		if (stat(events, &st) || !S_ISDIR(st.st_mode)) {
+			log_debug("tracefs at %s has no events directory", path);
+			free((char *)path);
 			return -ERR_NO_TRACEFS;
 		}
 		tracefs_path = path;
@@ -135,21 +155,24 @@ int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg
 
 int tp_id(const char *sys, const char *name, uint64_t *id)
 {
+	struct strbuf sb = STRBUF_INIT;
 	const char *dir;
-	char *buf, *end;
-	int size = 0, ret;
+	char path[4096], *end;
+	int ret;
 
 	ret = tp_tracefs_dir(&dir);
 	if (ret)
 		return ret;
 	if (strchr(sys, '/') || strchr(name, '/') || !strcmp(sys, "..") || !strcmp(name, ".."))
 		return -ENOENT;
-	buf = tracefs_event_file_read(NULL, sys, name, "id", &size);
-	if (!buf)
+	snprintf(path, sizeof(path), "%s/events/%s/%s/id", dir, sys, name);
+	if (strbuf_read_file(&sb, path)) {
+		strbuf_release(&sb);
 		return -ENOENT;
+	}
 	errno = 0;
-	*id = strtoull(buf, &end, 10);
-	ret = (end == buf || errno) ? -ENOENT : 0;
-	free(buf);
+	*id = strtoull(sb.buf, &end, 10);
+	ret = (end == sb.buf || errno) ? -ENOENT : 0;
+	strbuf_release(&sb);
 	return ret;
 }

@@ -174,5 +174,23 @@ $FLARE stat -C 999 -- true 2>cpu2.txt
 check_grep "offline CPU named" 'CPU 999 is not online' cpu2.txt
 $FLARE stat -I 5 -- true 2>/dev/null
 check_eq "-I below 10 ms is a usage error" 129 $?
+# --- tracefs missing: in a private mount namespace, so nothing else sees it unmounted ---
+if unshare -m --propagation private true 2>/dev/null; then
+	unshare -m --propagation private sh -c "umount /sys/kernel/tracing 2>/dev/null
+		'$FLARE' stat -x, -e syscalls:sys_enter_getppid -- '$WL/getppid_n' 10" 2>um.csv
+	check_eq "tracefs unmounted: flare mounts it and counts" 10 \
+		"$(count syscalls:sys_enter_getppid um.csv)"
+	unshare -m --propagation private sh -c "mount -t tmpfs none /sys/kernel
+		'$FLARE' stat -e sched:sched_switch -- true" 2>nt.txt
+	check_eq "no tracefs: exit 129" 129 $?
+	check_grep "no tracefs: says so and how to fix it" \
+		'tracefs is not mounted and could not be mounted' nt.txt
+	check_grep "no tracefs: the fix" '^mount it: mount -t tracefs nodev /sys/kernel/tracing$' nt.txt
+	unshare -m --propagation private sh -c "mount -t tmpfs none /sys/kernel
+		'$FLARE' list tracepoint" 2>ntl.txt >/dev/null
+	check_eq "no tracefs: flare list tracepoint fails" 1 $?
+else
+	skip "tracefs missing" "cannot make a private mount namespace here"
+fi
 check_eq "nothing left enabled in tracefs" "" "$(tracefs_leftovers)"
 ls perf.data* >/dev/null 2>&1 && fail "stat leaves no perf.data" || pass "stat leaves no perf.data"
