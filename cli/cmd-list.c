@@ -15,6 +15,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
+#include "lib/event/evlist.h"
 #include "lib/event/names.h"
 #include "lib/event/open.h"
 #include "lib/event/pmu.h"
@@ -79,6 +80,15 @@ static void list_syms(struct list_ctx *c, const struct ev_sym *syms, size_t n,
 			continue;
 		emit(c, syms[i].name, syms[i].alias, section, probe(&a, buf, sizeof(buf)));
 	}
+}
+
+static void list_tools(struct list_ctx *c)
+{
+	int i;
+
+	for (i = EV_TOOL_DURATION; i <= EV_TOOL_SYSTEM; i++)
+		if (glob_ok(c, ev_tool_names[i], NULL))
+			emit(c, ev_tool_names[i], NULL, "Tool event", NULL);
 }
 
 static void list_cache(struct list_ctx *c)
@@ -172,6 +182,8 @@ static int list_sections(struct list_ctx *c, int which)
 		list_syms(c, ev_hw_syms, ev_hw_nr, "Hardware event");
 	if (which & L_SW)
 		list_syms(c, ev_sw_syms, ev_sw_nr, "Software event");
+	if (which & L_SW)
+		list_tools(c);
 	if (which & L_CACHE)
 		list_cache(c);
 	if (which & L_PMU)
@@ -248,7 +260,5 @@ int cmd_list(int argc, char **argv)
 		r = list_sections(&c, L_ALL);
 	for (i = 0; i < argc && !r; i++)
 		r = list_arg(&c, argv[i]);
-	if (raw)
-		putchar('\n');
 	return r;
 }

@@ -200,10 +200,10 @@ static int run_wait(struct run *rn)
 			enable_at = 0;
 		}
 		if (now >= next) {
+			rn->s->wall_ns = now - last;
 			r = stat_read(rn->s, true, false);
 			if (r)
 				return r;
-			rn->s->wall_ns = now - last;
 			last = now;
 			stat_print_counters(rn->cfg, rn->s, (now - rn->t0) / 1e9);
 			next += rn->o->interval * 1e6;
@@ -227,10 +227,10 @@ static int run_wait(struct run *rn)
 	}
 	if (rn->o->interval) {
 		now = now_ns();
+		rn->s->wall_ns = now - last;
 		r = stat_read(rn->s, true, false);
 		if (r)
 			return r;
-		rn->s->wall_ns = now - last;
 		stat_print_counters(rn->cfg, rn->s, (now - rn->t0) / 1e9);
 	}
 	return 0;

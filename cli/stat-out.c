@@ -179,7 +179,7 @@ static int fmt_metric(char *buf, size_t len, const struct metric *m)
 
 static const char *unit_of(const struct evsel *e)
 {
-	return is_clock(e) ? "msec" : e->unit;
+	return is_clock(e) ? "msec" : e->tool ? "ns" : e->unit;
 }
 
 static int unit_width(const struct stat_state *s)
@@ -261,7 +261,8 @@ static void print_text(struct stat_cfg *c, const struct stat_state *s, size_t ui
 		fprintf(c->out, "%28s\n", "");
 		if (!c->quiet_reasons)
 			fprintf(c->out, "%*s(%s)\n", 20 + uw, "",
-				ctr->err ? ctr->reason :
+				ctr->err ? ctr->reason : ctr->ev->tool ?
+				"the workload used none of this time" :
 				"it never ran: the task did not run, or it was never scheduled in");
 		return;
 	}

@@ -41,6 +41,8 @@ int stat_open(struct stat_state *s, const struct stat_run_opts *o, char *msg, si
 		char why[sizeof(c->reason)];
 
 		c->err = 0;
+		if (c->ev->tool)
+			continue; /* measured by flare, see read_tool() */
 		if (c->ev->group_idx >= 0 && !c->ev->is_leader) {
 			struct stat_ctr *l = &s->ctrs[c->ev->group_idx];
 
@@ -93,6 +95,18 @@ int stat_enable(struct stat_state *s, int enable)
 	return r;
 }
 
+/* A tool event's value in nanoseconds, in the first unit: what the run's clock and the
+ * workload's rusage say. Zero (shown as <not counted>) for a time that did not pass. */
+static void read_tool(struct stat_state *s, size_t ci)
+{
+	struct stat_val *v = stat_val_at(s, 0, ci);
+	double ns = s->ctrs[ci].ev->tool == EV_TOOL_DURATION ? s->wall_ns :
+		    s->ctrs[ci].ev->tool == EV_TOOL_USER ? s->user_s * 1e9 : s->sys_s * 1e9;
+
+	v->val = ns;
+	v->ena = v->run = (uint64_t)ns;
+}
+
 /* Reads every fd of counter c, adding (delta since the last read when delta) into units. */
 static int read_ctr(struct stat_state *s, size_t ci, bool delta)
 {
@@ -143,6 +157,10 @@ int stat_read(struct stat_state *s, bool delta, bool accumulate)
 	for (i = 0; i < s->nr_ctrs; i++) {
 		if (s->ctrs[i].err)
 			continue;
+		if (s->ctrs[i].ev->tool) {
+			read_tool(s, i);
+			continue;
+		}
 		r = read_ctr(s, i, delta);
 		if (r)
 			return r;

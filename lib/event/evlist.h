@@ -30,7 +30,12 @@ struct evsel {
 	double scale;		/* multiply counts by this (PMU event .scale); 1.0 otherwise */
 	char unit[24];		/* PMU event .unit ("Joules"), else "" */
 	bool weak_group;	/* group with :W */
+	int tool;		/* EV_TOOL_*: perf's tool events, measured by the tool itself */
 };
+
+/* perf's "Tool event"s: not kernel counters. Their attr is a software dummy (which opens
+ * anywhere); the tool fills in the value (nanoseconds) itself. */
+enum { EV_TOOL_NONE, EV_TOOL_DURATION, EV_TOOL_USER, EV_TOOL_SYSTEM };
 
 struct evlist {
 	struct evsel *evsels;

@@ -40,6 +40,18 @@ const struct ev_sym ev_sw_syms[] = {
 };
 const size_t ev_sw_nr = sizeof(ev_sw_syms) / sizeof(ev_sw_syms[0]);
 
+const char *const ev_tool_names[4] = { NULL, "duration_time", "user_time", "system_time" };
+
+int ev_tool_find(const char *name)
+{
+	int i;
+
+	for (i = 1; i < 4; i++)
+		if (!strcmp(name, ev_tool_names[i]))
+			return i;
+	return 0;
+}
+
 const struct ev_sym *ev_sym_find(const char *name)
 {
 	size_t i;

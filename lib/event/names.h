@@ -21,6 +21,11 @@ extern const size_t ev_hw_nr;
 extern const struct ev_sym ev_sw_syms[];
 extern const size_t ev_sw_nr;
 
+/* perf's tool events: "duration_time", "user_time", "system_time" (index = EV_TOOL_*). */
+extern const char *const ev_tool_names[4];
+/* EV_TOOL_* of name, or 0. */
+int ev_tool_find(const char *name);
+
 /* Finds a hardware or software name or alias (exact). NULL when unknown. */
 const struct ev_sym *ev_sym_find(const char *name);
 

@@ -129,11 +129,16 @@ static int try_named(struct pstate *ps, const char *name, const char *full, cons
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	const struct ev_sym *sym = ev_sym_find(name);
 	const char *pmu = "cpu";
+	struct evsel *e;
 	uint64_t cfg;
 	char *end;
-	int c;
+	int c, tool;
 
-	if (sym) {
+	if ((tool = ev_tool_find(name))) {
+		attr.type = PERF_TYPE_SOFTWARE;
+		attr.config = PERF_COUNT_SW_DUMMY;
+		pmu = "tool";
+	} else if (sym) {
 		attr.type = sym->type;
 		attr.config = sym->config;
 		if (sym->type == PERF_TYPE_SOFTWARE)
@@ -154,7 +159,9 @@ static int try_named(struct pstate *ps, const char *name, const char *full, cons
 	} else {
 		return 0;
 	}
-	add(ps, &attr, full, pmu, mods, mods_at, ret);
+	e = add(ps, &attr, full, pmu, mods, mods_at, ret);
+	if (e)
+		e->tool = tool;
 	return 1;
 }
 

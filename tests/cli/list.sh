@@ -15,9 +15,9 @@ if have_perf; then
 	check_eq "no tracepoint perf does not list" "" "$(comm -13 p.tp f.tp | head -5)"
 	sel 'Kernel PMU event' perf.txt >p.pmu; sel 'Kernel PMU event' all.txt >f.pmu
 	check_eq "every kernel PMU event perf lists" "" "$(comm -23 p.pmu f.pmu)"
-	perf list sw 2>/dev/null | grep 'Software event' >psw.txt
+	perf list sw 2>/dev/null | grep -E 'Software event|Tool event' >psw.txt
 	$FLARE list sw >fsw.txt
-	check_eq "flare list sw: perf's lines in perf's order" "$(cat psw.txt)" "$(cat fsw.txt)"
+	check_eq "flare list sw: perf's lines (software and tool events) in perf's order" "$(cat psw.txt)" "$(cat fsw.txt)"
 	perf list 'sched:*' 2>/dev/null >psched.txt
 	$FLARE list 'sched:*' >fsched.txt
 	check_eq "flare list 'sched:*' equals perf's" "$(cat psched.txt)" "$(cat fsched.txt)"
@@ -54,7 +54,10 @@ $FLARE list migrat >g.txt
 check_grep "bare glob matches names" '^  cpu-migrations OR migrations' g.txt
 check_grep "bare glob matches tracepoint names" '^  sched:sched_migrate_task' g.txt
 $FLARE list --raw-dump sw >raw.txt
-check_grep "--raw-dump: names on one line" '^alignment-faults bpf-output .* task-clock $' raw.txt
+check_grep "--raw-dump: names on one line" '^alignment-faults bpf-output .* task-clock duration_time user_time system_time $' raw.txt
+if have_perf; then
+	check_eq "--raw-dump sw equals perf's" "$(perf list --raw-dump sw | od -c)" "$(od -c <raw.txt)"
+fi
 $FLARE list nosuchthing_xyz >none.txt
 check_eq "a glob that matches nothing prints nothing" "" "$(cat none.txt)"
 # every name flare lists (a sample of each section) can be parsed back by stat -e

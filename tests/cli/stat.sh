@@ -66,6 +66,12 @@ check_grep "counts with thousands separators" '^ +12,345      syscalls:sys_enter
 $FLARE stat --no-big-num -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>nobig.txt
 check_grep "--no-big-num drops them" '^ +12345      syscalls:sys_enter_getppid' nobig.txt
 
+# --- tool events ---
+$FLARE stat -x, -e duration_time,user_time -- "$WL/cpu_burn" 0.2 2>tool.csv
+dur=$(count duration_time tool.csv)
+check_eq "duration_time: the run's nanoseconds ($dur)" 1 "$(( dur > 190000000 && dur < 2000000000 ))"
+check_grep "tool events in ns, as perf" '^[0-9]+,ns,user_time,[0-9]+,100\.00,,$' tool.csv
+
 # --- CSV: perf's field order ---
 $FLARE stat -x, -e task-clock,cs,cycles -- "$WL/getppid_n" 10 2>x.csv
 check_grep "CSV clock: value,unit,event,runtime,pcnt,metric,metric-unit" \

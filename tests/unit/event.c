@@ -35,6 +35,9 @@ TEST(spec_symbolic)
 	CHECK(l.evsels[6].attr.config == PERF_COUNT_HW_REF_CPU_CYCLES);
 	CHECK(l.evsels[0].group_idx == -1);
 	CHECK(l.evsels[0].attr.size == sizeof(struct perf_event_attr));
+	CHECK(parse(&l, "duration_time,user_time:u", &e) == 0);
+	CHECK(l.evsels[7].tool == EV_TOOL_DURATION && l.evsels[8].tool == EV_TOOL_USER);
+	CHECK(l.evsels[7].attr.type == PERF_TYPE_SOFTWARE && !l.evsels[0].tool);
 	evlist_release(&l);
 }
 
