@@ -16,6 +16,16 @@
 static volatile unsigned long sink;
 static unsigned long mult_a = 3, mult_b = 6, mult_c = 1;
 
+/*
+ * gcc 12 drops the frame of leaf functions even with -mno-omit-leaf-frame-pointer, so every
+ * measured function ends by calling store(): not a leaf, it keeps its frame and a -g stack
+ * shows its caller.
+ */
+__attribute__((noinline)) void store(unsigned long x)
+{
+	sink = x;
+}
+
 static void burn(unsigned long n)
 {
 	unsigned long i, x = sink;
@@ -31,7 +41,7 @@ __attribute__((noinline)) void b(void)
 
 	for (i = 0; i < mult_b * UNIT; i++)
 		x = x * 6364136223846793005UL + 1442695040888963407UL;
-	sink = x;
+	store(x);
 }
 
 __attribute__((noinline)) void a(void)
@@ -40,7 +50,7 @@ __attribute__((noinline)) void a(void)
 
 	for (i = 0; i < mult_a * UNIT; i++)
 		x = x * 6364136223846793005UL + 1442695040888963407UL;
-	sink = x;
+	store(x);
 	b();
 }
 
@@ -50,7 +60,7 @@ __attribute__((noinline)) void c(void)
 
 	for (i = 0; i < mult_c * UNIT; i++)
 		x = x * 6364136223846793005UL + 1442695040888963407UL;
-	sink = x;
+	store(x);
 }
 
 static double now(void)
