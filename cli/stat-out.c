@@ -434,7 +434,8 @@ void stat_print_footer(const struct stat_cfg *c, const struct stat_state *s)
 
 	if (c->csv_sep || c->json)
 		return;
-	fputc('\n', c->out);
+	if (s->nr_ctrs) /* perf's -n run has no blank line here */
+		fputc('\n', c->out);
 	if (c->run_count <= 1) {
 		fprintf(c->out, " %17.9f seconds time elapsed", avg);
 		if (c->show_ru) {
