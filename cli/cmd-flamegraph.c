@@ -338,6 +338,15 @@ static int run_one(struct fg_args *a, int argc, char **argv, struct strbuf *out)
 		}
 	}
 	err = profile_load(path, &a->cli, &p);
+	if (err == -ENODATA && !path && !stat("perf.data", &st)) {
+		/* nothing piped in: draw ./perf.data as perf's commands default to */
+		profile_release(&p);
+		path = "perf.data";
+		err = profile_load(path, &a->cli, &p);
+	} else if (err == -ENODATA) {
+		pr_err("no input: standard input is empty and there is no 'perf.data' here (give "
+		       "-i <file>, or pipe 'perf script' output or folded stacks in)");
+	}
 	if (err) {
 		profile_release(&p);
 		return err;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include "cli/flamegraph.h"
 #include "cli/out.h"
@@ -99,13 +100,48 @@ static int stack_lines(struct profile *p, bool in_order)
 	return 0;
 }
 
-static bool is_perf_data(int fd, const char *path)
+static bool is_magic(const char *m)
+{
+	return !memcmp(m, "PERFILE2", 8) || !memcmp(m, "2ELIFREP", 8);
+}
+
+static bool is_perf_data(int fd)
 {
 	char magic[8];
-	ssize_t n = pread(fd, magic, sizeof(magic), 0);
 
-	(void)path;
-	return n == 8 && (!memcmp(magic, "PERFILE2", 8) || !memcmp(magic, "2ELIFREP", 8));
+	return pread(fd, magic, sizeof(magic), 0) == 8 && is_magic(magic);
+}
+
+/* perf.data piped in (flare record -o - | flare flamegraph): replayed from a memory file. */
+static int data_from_memory(struct profile *p, const struct fg_cli *cli)
+{
+	char path[64];
+	int fd = memfd_create("flare-flamegraph-input", MFD_CLOEXEC), err = 0;
+	size_t off = 0;
+
+	if (fd < 0) {
+		err = -errno;
+		pr_err("cannot hold perf.data from standard input: %s", strerror(errno));
+		return err;
+	}
+	while (off < p->text.len && !err) {
+		ssize_t n = write(fd, p->text.buf + off, p->text.len - off);
+
+		if (n < 0 && errno != EINTR)
+			err = -errno;
+		else if (n > 0)
+			off += (size_t)n;
+	}
+	strbuf_release(&p->text);
+	if (err) {
+		pr_err("cannot hold perf.data from standard input: %s", strerror(-err));
+	} else {
+		p->from_data = true;
+		snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+		err = fg_collapse_data(path, cli, p->col);
+	}
+	close(fd);
+	return err ? err : stack_lines(p, cli->fo.flamechart);
 }
 
 static const char *name_of(const char *path)
@@ -128,7 +164,7 @@ int profile_load(const char *path, const struct fg_cli *cli, struct profile *p)
 		return err;
 	}
 	err = collapse_new(&cli->co, &p->col);
-	if (!err && !std && is_perf_data(fd, path)) {
+	if (!err && !std && is_perf_data(fd)) {
 		close(fd);
 		p->from_data = true;
 		err = fg_collapse_data(path, cli, p->col);
@@ -141,6 +177,10 @@ int profile_load(const char *path, const struct fg_cli *cli, struct profile *p)
 		pr_err("cannot read '%s': %s", name_of(path), err_str(err));
 		return err;
 	}
+	if (std && !p->text.len)
+		return -ENODATA;	/* the caller may fall back to ./perf.data */
+	if (p->text.len >= 8 && is_magic(p->text.buf))
+		return data_from_memory(p, cli);
 	if (looks_folded(p->text.buf, p->text.len))
 		return folded_lines(p);
 	err = collapse_text(p->col, p->text.buf, p->text.len);

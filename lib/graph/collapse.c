@@ -22,6 +22,7 @@ struct collapse {
 	struct strbuf stack;	/* scratch: the joined stack */
 	struct strbuf func;	/* scratch: one frame name */
 	struct strbuf carry;	/* text not yet processed (an unfinished line) */
+	struct strbuf frame;	/* scratch: a frame line made from its parts */
 	uint64_t period;
 	uint64_t unrecognized;
 	bool is_java;
@@ -52,7 +53,7 @@ int collapse_new(const struct collapse_opts *opts, struct collapse **ret)
 		return -ENOMEM;
 	c->o = *opts;
 	stackset_init(&c->set, opts->keep_seq);
-	c->pname = c->blocks = c->stack = c->func = c->carry = (struct strbuf)STRBUF_INIT;
+	c->pname = c->blocks = c->stack = c->func = c->carry = c->frame = (struct strbuf)STRBUF_INIT;
 	if (opts->event_filter && *opts->event_filter) {
 		c->event_filter = strdup(opts->event_filter);
 		if (!c->event_filter) {
@@ -75,6 +76,7 @@ void collapse_free(struct collapse *c)
 	strbuf_release(&c->stack);
 	strbuf_release(&c->func);
 	strbuf_release(&c->carry);
+	strbuf_release(&c->frame);
 	vec_free(&c->block_off);
 	free(c);
 }
@@ -609,14 +611,35 @@ bool collapse_java(const struct collapse *c)
 	return c->is_java;
 }
 
+static bool match_frame(const char *l, size_t len, size_t *pc, size_t *pclen, size_t *fn,
+			size_t *fnlen, size_t *mod, size_t *modlen);
+
+/* The frame as the line perf script prints ("\t<pc> <func> (<mod>)"), cut up by the same
+ * pattern as text input: a dso or symbol name with " (" or ")" in it folds the same way. */
 int collapse_frame_block(struct collapse *c, const char *pc, const char *func, const char *mod,
 			 const char **block, size_t *len)
 {
-	size_t n = c->block_off.nr;
-	int err = collapse_frame(c, pc, func, mod);
+	size_t n = c->block_off.nr, p, pl, f, fl, m, ml;
+	struct strbuf *l = &c->frame;
+	int err;
 
 	*block = NULL;
 	*len = 0;
+	strbuf_reset(l);
+	err = strbuf_addch(l, '\t');
+	err = err ? err : strbuf_adds(l, pc);
+	err = err ? err : strbuf_addch(l, ' ');
+	err = err ? err : strbuf_adds(l, func);
+	err = err ? err : strbuf_adds(l, " (");
+	err = err ? err : strbuf_adds(l, mod);
+	err = err ? err : strbuf_addch(l, ')');
+	if (err)
+		return err;
+	if (!match_frame(l->buf, l->len, &p, &pl, &f, &fl, &m, &ml)) {
+		c->unrecognized++;
+		return 0;
+	}
+	err = frame_line(c, l->buf + p, pl, l->buf + f, fl, l->buf + m, ml, NULL);
 	if (!err && c->block_off.nr > n) {
 		*block = c->blocks.buf + c->block_off.items[n];
 		*len = c->blocks.len - c->block_off.items[n] - 1;
