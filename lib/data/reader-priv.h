@@ -49,6 +49,7 @@ struct pd_priv {
 	uint64_t pos;		/* offset of the next record (file offset; stream offset) */
 	uint64_t end;		/* file mode: end of the readable data */
 	uint64_t data_end;	/* file mode: end of the data section as the header says */
+	uint64_t dropped;	/* file mode: pages below this were given back (drop_behind) */
 	bool eof;
 	struct pd_chunk *chunks;
 	struct pd_pending *pending;

@@ -20,6 +20,7 @@
 
 #define CHUNK_SIZE (1u << 20)
 #define PRELUDE_MAX 200000	/* records read ahead in pipe mode, at most */
+#define DROP_STEP (32u << 20)	/* bytes read between drop_behind() calls */
 
 int pd_err(struct perf_data *pd, int err, const char *fmt, ...)
 {
@@ -336,6 +337,20 @@ static const struct perf_event_header *aligned_record(struct pd_priv *p, const u
 	return copy;
 }
 
+/*
+ * Gives the pages already read back to the page cache: a private, never-written file
+ * mapping refaults them from the file on the next access, so every record pointer handed
+ * out stays valid while the resident size of a long walk stays small.
+ */
+static void drop_behind(struct pd_priv *p)
+{
+	uint64_t page = sysconf(_SC_PAGESIZE), upto = p->pos & ~(page - 1);
+
+	if (upto > p->dropped)
+		madvise((void *)(p->map + p->dropped), upto - p->dropped, MADV_DONTNEED);
+	p->dropped = upto;
+}
+
 /* File mode: the record at p->pos of the mapping. */
 static int map_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off)
 {
@@ -367,6 +382,8 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 	if (!*ev)
 		return -ENOMEM;
 	p->pos += h.size;
+	if (p->own_map && p->pos - p->dropped > DROP_STEP)
+		drop_behind(p);
 	return 1;
 }
 

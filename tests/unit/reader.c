@@ -523,8 +523,47 @@ TEST(not_owned_file)
 	unlink(path);
 }
 
-int main(void)
+/*
+ * `reader walk FILE`: the benchmark mode (bench/reader-walk.sh). Decodes every record and
+ * sample of FILE and prints one line per sample (tid, time, ip, period, call-chain depth),
+ * the work `perf script -F tid,time,ip,period` does without symbols.
+ */
+static int walk(const char *path)
 {
+	const struct perf_event_header *ev;
+	struct perf_data *pd;
+	struct perf_sample s;
+	unsigned long n = 0;
+	char err[256];
+	int r;
+
+	if (perf_data_open(path, 0, &pd, err, sizeof(err))) {
+		fprintf(stderr, "reader: %s: %s\n", path, err);
+		return 1;
+	}
+	while ((r = perf_data_next(pd, &ev, NULL)) == 1) {
+		if (ev->type != PERF_RECORD_SAMPLE)
+			continue;
+		r = perf_data_parse_sample(pd, ev, &s);
+		if (r)
+			break;
+		n++;
+		printf("%u %llu.%06llu %llx %llu %llu\n", s.tid,
+		       (unsigned long long)s.time / 1000000000,
+		       (unsigned long long)s.time % 1000000000 / 1000, (unsigned long long)s.ip,
+		       (unsigned long long)s.period, (unsigned long long)s.nr_callchain);
+	}
+	if (r < 0)
+		fprintf(stderr, "reader: %s: %s\n", path, pd->err_msg);
+	fprintf(stderr, "%lu samples\n", n);
+	perf_data_close(pd);
+	return r < 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "walk"))
+		return walk(argv[2]);
 	RUN(sample_every_field);
 	RUN(sample_overrun_is_an_error);
 	RUN(trailer_and_ids);
