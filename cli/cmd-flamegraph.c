@@ -214,14 +214,20 @@ static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, struct strb
 	bool html = a->format ? !strcmp(a->format, "html")
 			      : a->output && (ends_with(a->output, ".html") ||
 					      ends_with(a->output, ".htm"));
-	int err = flame_build(&f, lines, nr, &a->cli.fo);
+	struct flame_opts fo = a->cli.fo;
+	int err;
+
+	/* the page merges sub-pixel frames as it draws, and zooming reveals them: keep all */
+	if (html && !a->minwidth)
+		fo.minwidth = 0;
+	err = flame_build(&f, lines, nr, &fo);
 
 	if (!err && f.total <= 0) {
 		flame_release(&f);
 		return -ENODATA;
 	}
 	if (!err)
-		err = html ? flame_html(&f, &a->cli.fo, out) : flame_svg(&f, &a->cli.fo, out);
+		err = html ? flame_html(&f, &fo, out) : flame_svg(&f, &fo, out);
 	flame_release(&f);
 	return err;
 }
