@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "cli/cmds.h"
@@ -23,6 +24,7 @@ struct stat_opts {
 	struct evlist evlist;
 	const char *pids, *tids, *cpus, *csv_sep, *output;
 	int all_cpus, no_inherit, detailed, json, no_aggr, per_core, per_socket, null_run;
+	int per_die, per_node, per_thread, no_merge;
 	int repeat, interval, interval_count, delay, verbose, append, big_num;
 };
 
@@ -138,6 +140,11 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 		else if (r == -ENODEV)
 			pr_err("CPU %d is not online (see /sys/devices/system/cpu/online)", bad);
 		return r;
+	}
+	if (o->per_thread && o->all_cpus) {
+		/* every thread of the system, each followed on any CPU */
+		t->system_wide = true;
+		return target_add_all_threads(t);
 	}
 	if (o->all_cpus || (!argc && !o->pids && !o->tids))
 		return target_set_all_cpus(t);
@@ -266,7 +273,7 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 		r = workload_prepare(&w, argv);
 		if (r) {
 			pr_err("cannot start '%s': %s", argv[0], err_str(r));
-			return 1;
+			return -1;
 		}
 		if (own_task) {
 			idlist_release(&rn->t->tasks);
@@ -278,7 +285,7 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	if (r) {
 		pr_err("%s", msg);
 		workload_release(&w);
-		return 1;
+		return -1;
 	}
 	if (rn->o->delay)
 		fprintf(stderr, "Events disabled\n");
@@ -320,6 +327,17 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	return status;
 }
 
+/* Counting many threads or CPUs takes many fds: use what the hard limit allows, as perf. */
+static void raise_fd_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 static FILE *open_output(const struct stat_opts *o)
 {
 	FILE *f;
@@ -349,8 +367,13 @@ static int check_opts(const struct stat_opts *o, const struct opt *opts, int arg
 		opt_usage_error(opts, stat_usage, "--interval-count needs -I");
 	if (o->delay < 0)
 		opt_usage_error(opts, stat_usage, "-D needs a positive delay in ms");
-	if ((o->no_aggr || o->per_core || o->per_socket) && !o->all_cpus && !o->cpus)
-		opt_usage_error(opts, stat_usage, "-A, --per-core and --per-socket need -a or -C");
+	if ((o->no_aggr || o->per_core || o->per_socket || o->per_die || o->per_node) &&
+	    !o->all_cpus && !o->cpus)
+		opt_usage_error(opts, stat_usage,
+				"-A, --per-core, --per-die, --per-socket and --per-node need -a or -C");
+	if (o->per_thread && !o->all_cpus && !o->pids && !o->tids)
+		opt_usage_error(opts, stat_usage,
+				"--per-thread needs -p, -t or -a (the threads to count)");
 	return 0;
 }
 
@@ -401,8 +424,9 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 	int status = 0, i;
 	size_t u, c;
 
-	cfg.aggr = o->no_aggr ? AGGR_CPU : o->per_core ? AGGR_CORE :
-		   o->per_socket ? AGGR_SOCKET : AGGR_GLOBAL;
+	cfg.aggr = o->per_thread ? AGGR_THREAD : o->no_aggr ? AGGR_CPU :
+		   o->per_core ? AGGR_CORE : o->per_die ? AGGR_DIE : o->per_socket ? AGGR_SOCKET :
+		   o->per_node ? AGGR_NODE : AGGR_GLOBAL;
 	cfg.show_ru = argc > 0 && o->repeat == 1 && !o->all_cpus && !o->cpus;
 	describe_target(&cfg, o, argc, argv);
 	if (setup_target(&t, o, argc) || build_state(&s, o, &t, cfg.aggr)) {
@@ -417,6 +441,10 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 	install_signals();
 	for (i = 0; i < o->repeat && !stat_done; i++) {
 		status = run_once(&rn, argc, argv, true);
+		if (status < 0) {
+			status = 1;
+			goto out_close;
+		}
 		if (status == 255 || (status && !argc))
 			goto out_close;
 	}
@@ -462,6 +490,10 @@ int cmd_stat(int argc, char **argv)
 		OPT_BOOL('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
 		OPT_BOOL(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
 		OPT_BOOL(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
+		OPT_BOOL(0, "per-die", &o.per_die, "aggregate counts per processor die"),
+		OPT_BOOL(0, "per-node", &o.per_node, "aggregate counts per numa node"),
+		OPT_BOOL(0, "per-thread", &o.per_thread, "aggregate counts per thread"),
+		OPT_BOOL(0, "no-merge", &o.no_merge, "Do not merge identical named events"),
 		OPT_STRING('x', "field-separator", &o.csv_sep, "separator",
 			   "print counts with custom separator"),
 		OPT_BOOL('j', "json-output", &o.json, "print counts in JSON format"),
@@ -479,6 +511,7 @@ int cmd_stat(int argc, char **argv)
 	int status;
 
 	argc = opt_parse(argc, argv, opts, stat_usage, OPT_STOP_AT_NON_OPTION);
+	raise_fd_limit();
 	out_verbose = o.verbose;
 	check_opts(&o, opts, argc);
 	status = stat_main(&o, opts, argc, argv);

@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/out.h"
 #include "cli/stat.h"
@@ -231,9 +232,20 @@ static void print_prefix(const struct stat_cfg *c, const struct stat_unit *u, do
 		fprintf(c->out, c->csv_sep ? "S%d-D%d-C%d%s%d%s" : "S%d-D%d-C%-8d%s%4d%s",
 			u->socket, u->die, u->core, sep, u->nr, sep);
 		break;
+	case AGGR_DIE:
+		fprintf(c->out, c->csv_sep ? "S%d-D%d%s%d%s" : "S%d-D%-8d%s%4d%s", u->socket,
+			u->die, sep, u->nr, sep);
+		break;
 	case AGGR_SOCKET:
 		fprintf(c->out, c->csv_sep ? "S%d%s%d%s" : "S%-5d%s%4d%s", u->socket, sep, u->nr,
 			sep);
+		break;
+	case AGGR_NODE:
+		fprintf(c->out, c->csv_sep ? "N%d%s%d%s" : "N%-5d%s%4d%s", u->node, sep, u->nr,
+			sep);
+		break;
+	case AGGR_THREAD:
+		fprintf(c->out, c->csv_sep ? "%s-%d%s" : "%16s-%-8d%s", u->comm, u->tid, sep);
 		break;
 	default:
 		break;
@@ -340,8 +352,15 @@ static void print_json(const struct stat_cfg *c, const struct stat_state *s, siz
 	else if (c->aggr == AGGR_CORE)
 		fprintf(f, "\"core\" : \"S%d-D%d-C%d\", \"aggregate-number\" : %d, ", u->socket,
 			u->die, u->core, u->nr);
+	else if (c->aggr == AGGR_DIE)
+		fprintf(f, "\"die\" : \"S%d-D%d\", \"aggregate-number\" : %d, ", u->socket,
+			u->die, u->nr);
 	else if (c->aggr == AGGR_SOCKET)
 		fprintf(f, "\"socket\" : \"S%d\", \"aggregate-number\" : %d, ", u->socket, u->nr);
+	else if (c->aggr == AGGR_NODE)
+		fprintf(f, "\"node\" : \"N%d\", \"aggregate-number\" : %d, ", u->node, u->nr);
+	else if (c->aggr == AGGR_THREAD)
+		fprintf(f, "\"thread\" : \"%s-%d\", ", u->comm, u->tid);
 	if (st)
 		fprintf(f, "\"counter-value\" : \"%s\", ", st);
 	else
@@ -385,6 +404,9 @@ static void interval_header(struct stat_cfg *c)
 		[AGGR_CPU] = "#           time CPU                    counts unit events",
 		[AGGR_CORE] = "#           time core            cpus             counts unit events",
 		[AGGR_SOCKET] = "#           time socket cpus             counts unit events",
+		[AGGR_DIE] = "#           time die          cpus             counts unit events",
+		[AGGR_NODE] = "#           time node   cpus             counts unit events",
+		[AGGR_THREAD] = "#           time             comm-pid                  counts unit events",
 	};
 
 	if (c->csv_sep || c->json)
@@ -393,13 +415,46 @@ static void interval_header(struct stat_cfg *c)
 		fprintf(c->out, "%s\n", hdr[c->aggr]);
 }
 
+static const struct stat_state *sort_state;
+static size_t sort_ctr;
+
+static int cmp_thread_val(const void *a, const void *b)
+{
+	double va = stat_val_at(sort_state, *(const size_t *)a, sort_ctr)->val;
+	double vb = stat_val_at(sort_state, *(const size_t *)b, sort_ctr)->val;
+
+	return va < vb ? 1 : va > vb ? -1 : 0;
+}
+
+/* --per-thread: per counter, the threads that counted anything, biggest first (as perf). */
+static void print_threads(struct stat_cfg *c, const struct stat_state *s, double ts)
+{
+	size_t *order = calloc(s->nr_units + 1, sizeof(*order)), n, u, i;
+
+	if (!order)
+		return;
+	for (i = 0; i < s->nr_ctrs; i++) {
+		for (u = n = 0; u < s->nr_units; u++)
+			if (stat_val_at(s, u, i)->val != 0 || (s->ctrs[i].err && !n))
+				order[n++] = u;
+		sort_state = s;
+		sort_ctr = i;
+		qsort(order, n, sizeof(*order), cmp_thread_val);
+		for (u = 0; u < n; u++)
+			print_one(c, s, order[u], i, ts);
+	}
+	free(order);
+}
+
 void stat_print_counters(struct stat_cfg *c, const struct stat_state *s, double ts)
 {
 	size_t u, i;
 
 	if (ts >= 0)
 		interval_header(c);
-	if (c->aggr == AGGR_CPU || c->aggr == AGGR_GLOBAL) {
+	if (c->aggr == AGGR_THREAD) {
+		print_threads(c, s, ts);
+	} else if (c->aggr == AGGR_CPU || c->aggr == AGGR_GLOBAL) {
 		for (i = 0; i < s->nr_ctrs; i++)
 			for (u = 0; u < s->nr_units; u++)
 				print_one(c, s, u, i, ts);

@@ -4,6 +4,7 @@
  * reading and aggregating by CPU, core or socket, scaling multiplexed counts.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cli/stat-run.h"
@@ -121,7 +122,8 @@ static int read_ctr(struct stat_state *s, size_t ci, bool delta)
 			return -ENOMEM;
 	}
 	for (k = 0; k < n; k++) {
-		struct stat_val *v = stat_val_at(s, s->unit_of[k % c->fds.nr_cpus], ci);
+		size_t ui = s->unit_of[s->by_task ? k / c->fds.nr_cpus : k % c->fds.nr_cpus];
+		struct stat_val *v = stat_val_at(s, ui, ci);
 
 		r = evfds_read(&c->fds, k, &cur);
 		if (r)
@@ -179,46 +181,79 @@ int stat_read(struct stat_state *s, bool delta, bool accumulate)
 	return 0;
 }
 
-static int unit_key(const struct stat_run_opts *o, int cpu, int *socket, int *die, int *core)
+/* Whether cpu belongs in unit x under the aggregation mode. */
+static bool same_unit(enum stat_aggr aggr, const struct stat_unit *x, const struct stat_unit *y)
 {
-	cpu_topology(cpu, socket, die, core);
-	if (o->aggr == AGGR_SOCKET)
-		*die = *core = 0;
+	switch (aggr) {
+	case AGGR_CORE:
+		return x->socket == y->socket && x->die == y->die && x->core == y->core;
+	case AGGR_DIE:
+		return x->socket == y->socket && x->die == y->die;
+	case AGGR_SOCKET:
+		return x->socket == y->socket;
+	case AGGR_NODE:
+		return x->node == y->node;
+	default:
+		return false;
+	}
+}
+
+/* --per-thread: one unit per task, named by its comm. */
+static int thread_units(struct stat_state *s, const struct stat_run_opts *o)
+{
+	size_t nt = target_nr_tasks(o->target), ti;
+
+	s->by_task = true;
+	s->unit_of = calloc(nt, sizeof(*s->unit_of));
+	s->units = calloc(nt, sizeof(*s->units));
+	if (!s->unit_of || !s->units)
+		return -ENOMEM;
+	for (ti = 0; ti < nt; ti++) {
+		struct stat_unit *u = &s->units[ti];
+		char path[64];
+		FILE *f;
+
+		u->tid = target_task(o->target, ti);
+		u->nr = 1;
+		snprintf(path, sizeof(path), "/proc/%d/comm", u->tid);
+		f = fopen(path, "r");
+		if (!f || !fgets(u->comm, sizeof(u->comm), f))
+			snprintf(u->comm, sizeof(u->comm), "<unknown>");
+		u->comm[strcspn(u->comm, "\n")] = '\0';
+		if (f)
+			fclose(f);
+		s->unit_of[ti] = ti;
+	}
+	s->nr_units = nt;
 	return 0;
 }
 
 int stat_units(struct stat_state *s, const struct stat_run_opts *o)
 {
 	size_t nc = target_nr_cpus(o->target), ci, u;
+	int r;
 
-	s->unit_of = calloc(nc, sizeof(*s->unit_of));
-	s->units = calloc(nc, sizeof(*s->units));
-	if (!s->unit_of || !s->units)
-		return -ENOMEM;
-	s->nr_units = 0;
-	for (ci = 0; ci < nc; ci++) {
-		int cpu = target_cpu(o->target, ci), so = 0, die = 0, core = 0;
+	if (o->aggr == AGGR_THREAD)
+		r = thread_units(s, o);
+	else
+		r = (s->unit_of = calloc(nc, sizeof(*s->unit_of))) &&
+		    (s->units = calloc(nc, sizeof(*s->units))) ? 0 : -ENOMEM;
+	if (r)
+		return r;
+	for (ci = 0; ci < nc && o->aggr != AGGR_THREAD; ci++) {
+		struct stat_unit y = { .cpu = target_cpu(o->target, ci) };
 
-		if (o->aggr == AGGR_GLOBAL || cpu < 0) {
+		if (o->aggr == AGGR_GLOBAL || y.cpu < 0) {
 			s->nr_units = 1;
 			s->units[0].nr++;
 			continue;
 		}
-		unit_key(o, cpu, &so, &die, &core);
-		for (u = 0; u < s->nr_units; u++) {
-			struct stat_unit *x = &s->units[u];
-
-			if (o->aggr != AGGR_CPU && x->socket == so && x->die == die &&
-			    (o->aggr == AGGR_SOCKET || x->core == core))
-				break;
-		}
-		if (u == s->nr_units) {
-			s->units[u].cpu = cpu;
-			s->units[u].socket = so;
-			s->units[u].die = die;
-			s->units[u].core = core;
-			s->nr_units++;
-		}
+		cpu_topology(y.cpu, &y.socket, &y.die, &y.core);
+		y.node = cpu_node(y.cpu);
+		for (u = 0; u < s->nr_units && !same_unit(o->aggr, &s->units[u], &y); u++)
+			;
+		if (u == s->nr_units)
+			s->units[s->nr_units++] = y;
 		s->units[u].nr++;
 		s->unit_of[ci] = u;
 	}

@@ -10,7 +10,7 @@
 #include "lib/event/evlist.h"
 #include "lib/event/open.h"
 
-enum stat_aggr { AGGR_GLOBAL, AGGR_CPU, AGGR_CORE, AGGR_SOCKET };
+enum stat_aggr { AGGR_GLOBAL, AGGR_CPU, AGGR_CORE, AGGR_SOCKET, AGGR_DIE, AGGR_NODE, AGGR_THREAD };
 
 /* Running mean and variance (Welford), as perf's stats do. */
 struct welford {
@@ -45,9 +45,10 @@ struct stat_ctr {
 };
 
 struct stat_unit {
-	char label[24];		/* "CPU0", "S0-D0-C1", "S0" */
-	int cpu, socket, die, core;
+	int cpu, socket, die, core, node;
 	int nr;			/* cpus in it */
+	int tid;		/* AGGR_THREAD */
+	char comm[20];
 };
 
 /* One counter in one aggregation unit. */
@@ -62,7 +63,8 @@ struct stat_state {
 	size_t nr_ctrs;
 	struct stat_unit *units;
 	size_t nr_units;
-	size_t *unit_of;	/* unit of each target cpu index */
+	size_t *unit_of;	/* unit of each target cpu (or task, when by_task) index */
+	bool by_task;		/* units are the target's tasks (--per-thread) */
 	struct stat_val *vals;	/* [unit * nr_ctrs + ctr] */
 	struct welford wall;	/* elapsed ns over runs */
 	double wall_ns;		/* this run's or interval's elapsed ns */

@@ -55,7 +55,7 @@ int evfds_open(struct evfds *f, const struct perf_event_attr *attr, const struct
 			if (leader && gfd < 0)
 				continue;
 			fd = event_open(attr, target_task(t, ti), target_cpu(t, ci), gfd, 0);
-			if (fd == -ESRCH && t->tasks.nr > 1 && !err) {
+			if (fd == -ESRCH && t->tasks.nr > 1) {
 				err = fd; /* a thread that is gone: skip unless all are */
 				continue;
 			}

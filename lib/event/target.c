@@ -256,3 +256,40 @@ void cpu_topology(int cpu, int *socket, int *die, int *core)
 	*die = topo_read(cpu, "die_id");
 	*core = topo_read(cpu, "core_id");
 }
+
+int cpu_node(int cpu)
+{
+	char path[96];
+	struct dirent *d;
+	DIR *dir;
+	int node = 0;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+	dir = opendir(path);
+	if (!dir)
+		return 0;
+	while ((d = readdir(dir)))
+		if (!strncmp(d->d_name, "node", 4) && d->d_name[4] >= '0' && d->d_name[4] <= '9')
+			node = atoi(d->d_name + 4);
+	closedir(dir);
+	return node;
+}
+
+int target_add_all_threads(struct target *t)
+{
+	struct dirent *d;
+	DIR *dir = opendir("/proc");
+	int r = 0;
+
+	if (!dir)
+		return -errno;
+	while (!r && (d = readdir(dir))) {
+		if (d->d_name[0] < '1' || d->d_name[0] > '9')
+			continue;
+		r = add_threads(&t->tasks, atoi(d->d_name));
+		if (r == -ESRCH)
+			r = 0; /* exited meanwhile */
+	}
+	closedir(dir);
+	return r;
+}

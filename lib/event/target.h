@@ -56,5 +56,9 @@ void target_release(struct target *t);
 
 /* The socket (physical package), die and core of cpu from sysfs; 0s when unknown. */
 void cpu_topology(int cpu, int *socket, int *die, int *core);
+/* The NUMA node of cpu (0 when unknown). */
+int cpu_node(int cpu);
+/* Every thread of every process in /proc becomes a task (perf's --per-thread -a). */
+int target_add_all_threads(struct target *t);
 
 #endif

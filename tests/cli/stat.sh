@@ -83,6 +83,24 @@ fi
 $FLARE stat -x';' -e cs -- true 2>semi.csv
 check_grep "-x takes any separator" '^[0-9]+;;cs;[0-9]+;100\.00;;$' semi.csv
 
+# --- CSV field counts of every aggregation mode, as perf's own stat+csv_output test checks ---
+commas() { # commas EXPECTED OPTIONS...: every line of the output has EXPECTED separators
+	local exp=$1 bad; shift
+	$FLARE stat -x@ "$@" -- true 2>lint.csv
+	bad=$(awk -F@ -v e="$exp" 'NF - 1 != e' lint.csv | head -2)
+	check_eq "-x@ $* has $exp separators per line" "" "$bad"
+}
+commas 6
+commas 6 -a
+commas 6 -e cpu-clock
+commas 7 -I 1000
+commas 7 --per-thread -a
+commas 7 -A -a --no-merge
+commas 8 --per-core -a
+commas 8 --per-socket -a
+commas 8 --per-die -a
+commas 8 --per-node -a
+
 # --- JSON: one valid object per counter ---
 $FLARE stat -j -e task-clock,cs,page-faults -- "$WL/getppid_n" 10 2>j.json
 check_eq "JSON: one line per counter" 3 "$(wc -l <j.json)"
@@ -94,6 +112,28 @@ for line in open(sys.argv[1]):
     assert list(o.keys()) == keys, o.keys()
 PY
 then pass "JSON objects parse, with perf's keys in perf's order"; else fail "JSON objects parse"; fi
+jkeys() { # jkeys "FIRST KEYS" OPTIONS...: every object starts with these keys, then perf's 7
+	local first=$1; shift
+	$FLARE stat -j "$@" -- true 2>lj.json
+	if python3 - lj.json "$first" <<'PY'
+import json, sys
+want = sys.argv[2].split() + ["counter-value", "unit", "event", "event-runtime", "pcnt-running",
+                               "metric-value", "metric-unit"]
+lines = open(sys.argv[1]).read().splitlines()
+assert lines
+for line in lines:
+    assert list(json.loads(line).keys()) == want, line
+PY
+	then pass "-j $*: keys as perf's"; else fail "-j $*: keys as perf's" "$(head -2 lj.json)"; fi
+}
+jkeys "" -a
+jkeys "interval" -I 1000
+jkeys "cpu" -A -a
+jkeys "thread" --per-thread -a
+jkeys "core aggregate-number" --per-core -a
+jkeys "die aggregate-number" --per-die -a
+jkeys "socket aggregate-number" --per-socket -a
+jkeys "node aggregate-number" --per-node -a
 
 # --- -r: mean and noise ---
 $FLARE stat -r 3 -e task-clock,syscalls:sys_enter_getppid -- "$WL/getppid_n" 100 2>r.txt
@@ -127,6 +167,15 @@ $FLARE stat -a --per-socket -x, -e cpu-clock -- sleep 0.1 2>s.csv
 check_grep "--per-socket: S<n>,<cpus>" "^S0,$ncpu,[0-9.]+,msec,cpu-clock" s.csv
 $FLARE stat -a --per-core -e cpu-clock -- sleep 0.1 2>core.txt
 check_grep "--per-core text prefix" '^S0-D0-C0 +1 +[0-9.,]+ msec cpu-clock' core.txt
+$FLARE stat -a --per-node -x, -e cpu-clock -- sleep 0.1 2>node.csv
+check_grep "--per-node: N<n>,<cpus>" "^N0,$ncpu,[0-9.]+,msec,cpu-clock" node.csv
+"$WL/mt_burn" 0.4 >/dev/null &
+bp=$!
+sleep 0.1
+$FLARE stat --per-thread -p $bp -e task-clock 2>thr.txt
+wait $bp
+check_eq "--per-thread -p: one line per thread of the process" 3 \
+	"$(grep -cE '^ *mt_burn-[0-9]+ +[0-9.,]+ msec task-clock|^ *worker_[ab]-[0-9]+ +[0-9.,]+ msec task-clock' thr.txt)"
 
 # --- -p and -t on a running process ---
 "$WL/cpu_burn" 0.6 >/dev/null &
@@ -178,6 +227,8 @@ $FLARE stat -C 0-x -- true 2>cpu.txt
 check_eq "bad CPU list: non-zero exit and one line" "1 1" "$? $(wc -l <cpu.txt)"
 $FLARE stat -C 999 -- true 2>cpu2.txt
 check_grep "offline CPU named" 'CPU 999 is not online' cpu2.txt
+$FLARE stat --per-thread -- true 2>pt.txt
+check_eq "--per-thread without -p/-t/-a is a usage error" 129 $?
 $FLARE stat -I 5 -- true 2>/dev/null
 check_eq "-I below 10 ms is a usage error" 129 $?
 # --- tracefs missing: in a private mount namespace, so nothing else sees it unmounted ---
