@@ -168,7 +168,7 @@ static struct thread_int *thread_new(struct machine *m, uint32_t pid, uint32_t t
 		return NULL;
 	t->pub.pid = pid;
 	t->pub.tid = tid;
-	n = snprintf(buf, sizeof(buf), ":%u", tid);
+	n = snprintf(buf, sizeof(buf), ":%d", (int)tid);	/* ":-1" as perf */
 	t->pub.comm = intern(m, buf, (size_t)n);
 	t->proc = proc_findnew(m, pid);
 	if (!t->pub.comm || !t->proc || hashmap_put(&m->threads, tid, t))

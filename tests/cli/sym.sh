@@ -146,3 +146,12 @@ else
 	fail "build-id: differs from perf script --symfs" "$(diff dbg.perf dbg.flare | head -6 | tr '\n' '|')"
 fi
 check_grep "build-id: static function from /usr/lib/debug/.build-id" 'hidden_spin\+0x' dbg.flare
+
+# processes that fork and exec: comms, inherited and replaced maps, thread ids
+rec forks -F 999 -g -- sh -c "$WL/cpu_burn 0.2 & $WL/mt_burn 0.2 >/dev/null; wait; exec $WL/cpu_burn 0.1"
+same forks
+check_grep "forks: the exec'd comm and the threads' names" '^worker_a [0-9]+$' forks.flare
+
+# the whole machine for a moment: kernel threads, idle, every process's maps from /proc
+rec syswide -a -g -F 999 -- "$WL/cpu_burn" 0.3
+same syswide
