@@ -26,6 +26,11 @@ struct stat_opts {
 	int all_cpus, no_inherit, detailed, json, no_aggr, per_core, per_socket, null_run;
 	int per_die, per_node, per_thread, no_merge;
 	int repeat, interval, interval_count, delay, verbose, append, big_num;
+	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale;
+	const char *pre, *post;
+	const char **filters;	/* per evsel, from --filter */
+	size_t nr_filters;
+	size_t last_e;		/* first evsel of the last -e, for --filter */
 };
 
 static const char *const stat_usage[] = {
@@ -48,7 +53,36 @@ static int opt_event(const struct opt *o, const char *arg, int unset)
 {
 	struct stat_opts *so = o->value;
 
+	so->last_e = so->evlist.nr;
 	return cli_add_events(&so->evlist, arg) < 0 ? -1 : 0;
+}
+
+/* --filter applies to the events of the -e before it, as perf's does. */
+static int opt_filter(const struct opt *o, const char *arg, int unset)
+{
+	struct stat_opts *so = o->value;
+	const char **f;
+	size_t i;
+
+	if (so->last_e >= so->evlist.nr) {
+		fprintf(stderr, "--filter should follow a -e tracepoint option\n");
+		return -1;
+	}
+	f = realloc(so->filters, so->evlist.nr * sizeof(*f));
+	if (!f)
+		return -1;
+	memset(f + so->nr_filters, 0, (so->evlist.nr - so->nr_filters) * sizeof(*f));
+	so->filters = f;
+	so->nr_filters = so->evlist.nr;
+	for (i = so->last_e; i < so->evlist.nr; i++) {
+		if (so->evlist.evsels[i].attr.type != PERF_TYPE_TRACEPOINT) {
+			fprintf(stderr, "--filter can only follow a tracepoint (not '%s')\n",
+				so->evlist.evsels[i].name);
+			return -1;
+		}
+		f[i] = arg;
+	}
+	return 0;
 }
 
 static double now_ns(void)
@@ -189,6 +223,8 @@ struct run {
 	struct target *t;
 	bool workload;
 	int pidfd;		/* the workload's, to sleep until it exits; -1 if none */
+	pid_t pid;		/* the workload's, 0 if none */
+	bool timed_out;		/* --timeout stopped the workload: exit 0, as perf */
 	double t0;
 };
 
@@ -197,10 +233,17 @@ static int run_wait(struct run *rn)
 {
 	double next = rn->t0 + (rn->o->interval ? rn->o->interval * 1e6 : 1e18), last = rn->t0;
 	double enable_at = rn->o->delay ? rn->t0 + rn->o->delay * 1e6 : 0, now;
+	double stop_at = rn->o->timeout ? rn->t0 + rn->o->timeout * 1e6 : 1e18;
 	int printed = 0, r;
 
 	while (!run_over(rn->t, rn->workload)) {
 		now = now_ns();
+		if (now >= stop_at) {
+			/* --timeout: stop the workload and print what it counted */
+			if (rn->pid > 0 && !kill(rn->pid, SIGTERM))
+				rn->timed_out = true;
+			break;
+		}
 		if (rn->o->delay && enable_at && now >= enable_at) {
 			stat_enable(rn->s, 1);
 			fprintf(stderr, "Events enabled\n");
@@ -218,7 +261,8 @@ static int run_wait(struct run *rn)
 				return 1;
 			continue;
 		}
-		now = (enable_at && enable_at < next) ? enable_at - now : next - now;
+		now = ((enable_at && enable_at < next) ? enable_at : next < stop_at ? next : stop_at) -
+		      now;
 		if (now > 5e7)
 			now = 5e7;
 		if (now < 0)
@@ -262,13 +306,19 @@ static int start_workload(struct run *rn, struct workload *w, char **argv)
 static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 {
 	struct stat_run_opts ro = { rn->t, rn->cfg->aggr, false, rn->o->no_inherit,
-				    rn->o->delay };
+				    rn->o->delay, rn->o->filters };
 	struct workload w = WORKLOAD_INIT;
 	bool own_task = argc && !rn->t->system_wide && !rn->o->pids && !rn->o->tids;
 	char msg[320];
 	int r, status = 0;
 
 	child_exited = 0;
+	if (rn->o->sync)
+		sync();
+	if (rn->o->pre && (r = system(rn->o->pre))) {
+		pr_err("--pre command '%s' failed (status %d)", rn->o->pre, r);
+		return -1;
+	}
 	if (argc) {
 		r = workload_prepare(&w, argv);
 		if (r) {
@@ -299,7 +349,8 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	}
 	rn->pidfd = argc && !status ? (int)syscall(SYS_pidfd_open, w.pid, 0) : -1;
 	/* nothing to do until the workload ends: just wait for it */
-	if (!status && (!argc || rn->o->interval || rn->o->delay))
+	rn->pid = argc && !status ? w.pid : 0;
+	if (!status && (!argc || rn->o->interval || rn->o->delay || rn->o->timeout))
 		r = run_wait(rn);
 	if (rn->pidfd >= 0)
 		close(rn->pidfd);
@@ -310,6 +361,8 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	}
 	if (argc) {
 		status = workload_wait(&w, NULL);
+		if (rn->timed_out && status == 128 + SIGTERM)
+			status = 0;
 		if (!rn->o->interval)
 			rn->s->wall_ns = now_ns() - rn->t0;
 		rn->s->user_s = w.ru.ru_utime.tv_sec + w.ru.ru_utime.tv_usec / 1e6;
@@ -324,6 +377,8 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	}
 	stat_close(rn->s);
 	workload_release(&w);
+	if (rn->o->post && system(rn->o->post))
+		pr_warn("--post command '%s' failed", rn->o->post);
 	return status;
 }
 
@@ -343,6 +398,12 @@ static FILE *open_output(const struct stat_opts *o)
 	FILE *f;
 	time_t now = time(NULL);
 
+	if (o->log_fd > 0) {
+		f = fdopen(dup(o->log_fd), "a");
+		if (!f)
+			pr_err("cannot write to --log-fd %d: %s", o->log_fd, strerror(errno));
+		return f;
+	}
 	if (!o->output)
 		return stderr;
 	f = fopen(o->output, o->append ? "a" : "w");
@@ -367,6 +428,9 @@ static int check_opts(const struct stat_opts *o, const struct opt *opts, int arg
 		opt_usage_error(opts, stat_usage, "--interval-count needs -I");
 	if (o->delay < 0)
 		opt_usage_error(opts, stat_usage, "-D needs a positive delay in ms");
+	if (o->timeout && (o->timeout < 10 || o->interval))
+		opt_usage_error(opts, stat_usage,
+				"--timeout needs at least 10 ms and cannot go with -I");
 	if ((o->no_aggr || o->per_core || o->per_socket || o->per_die || o->per_node) &&
 	    !o->all_cpus && !o->cpus)
 		opt_usage_error(opts, stat_usage,
@@ -375,6 +439,26 @@ static int check_opts(const struct stat_opts *o, const struct opt *opts, int arg
 		opt_usage_error(opts, stat_usage,
 				"--per-thread needs -p, -t or -a (the threads to count)");
 	return 0;
+}
+
+/* -g, --all-user, --all-kernel: the same change to every event. */
+static void adjust_events(struct stat_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->evlist.nr; i++) {
+		struct evsel *e = &o->evlist.evsels[i];
+
+		if (o->all_user || o->all_kernel) {
+			e->attr.exclude_kernel = o->all_user;
+			e->attr.exclude_user = o->all_kernel;
+		}
+		if (o->group) {
+			e->group_idx = 0;
+			e->is_leader = i == 0;
+			e->nr_members = i ? 0 : (int)o->evlist.nr;
+		}
+	}
 }
 
 static int build_state(struct stat_state *s, struct stat_opts *o, struct target *t,
@@ -391,6 +475,17 @@ static int build_state(struct stat_state *s, struct stat_opts *o, struct target 
 			return r;
 		}
 	}
+	if (o->nr_filters < o->evlist.nr) {
+		const char **f = realloc(o->filters, (o->evlist.nr + 1) * sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		memset(f + o->nr_filters, 0, (o->evlist.nr + 1 - o->nr_filters) * sizeof(*f));
+		o->filters = f;
+		o->nr_filters = o->evlist.nr;
+	}
+	adjust_events(o);
+	s->no_scale = !o->scale;
 	s->nr_ctrs = o->evlist.nr;
 	s->ctrs = calloc(s->nr_ctrs + 1, sizeof(*s->ctrs));
 	if (!s->ctrs)
@@ -448,7 +543,7 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		if (status == 255 || (status && !argc))
 			goto out_close;
 	}
-	if (!o->interval) {
+	if (!o->interval && !o->quiet) {
 		for (u = 0; u < s.nr_units; u++)
 			for (c = 0; c < s.nr_ctrs; c++)
 				if (o->repeat > 1)
@@ -471,7 +566,7 @@ out:
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_opts o = { .repeat = 1, .big_num = 1 };
+	struct stat_opts o = { .repeat = 1, .big_num = 1, .scale = 1 };
 	const struct opt opts[] = {
 		OPT_CALLBACK('e', "event", &o, "event",
 			     "event selector. use 'flare list' to list available events",
@@ -506,6 +601,20 @@ int cmd_stat(int argc, char **argv)
 		OPT_INT('D', "delay", &o.delay, "n",
 			"ms to wait before starting measurement after program start"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose (show counter open errors, etc)"),
+		OPT_CALLBACK(0, "filter", &o, "filter", "event filter (after a tracepoint -e)",
+			     opt_filter),
+		OPT_BOOL('g', "group", &o.group, "put the counters into a counter group"),
+		OPT_BOOL('S', "sync", &o.sync, "call sync() before starting a run"),
+		OPT_BOOL(0, "all-kernel", &o.all_kernel,
+			 "Configure all used events to run in kernel space."),
+		OPT_BOOL(0, "all-user", &o.all_user, "Configure all used events to run in user space."),
+		OPT_BOOL(0, "quiet", &o.quiet, "don't print any output, messages or warnings"),
+		OPT_INT(0, "timeout", &o.timeout, "n",
+			"stop workload and print counts after a timeout period in ms (>= 10ms)"),
+		OPT_STRING(0, "pre", &o.pre, "command", "command to run prior to the measured command"),
+		OPT_STRING(0, "post", &o.post, "command", "command to run after to the measured command"),
+		OPT_INT(0, "log-fd", &o.log_fd, "n", "log output to fd, instead of stderr"),
+		OPT_BOOL(0, "scale", &o.scale, "Use --no-scale to disable counter scaling for multiplexing"),
 		OPT_END(),
 	};
 	int status;
@@ -515,6 +624,7 @@ int cmd_stat(int argc, char **argv)
 	out_verbose = o.verbose;
 	check_opts(&o, opts, argc);
 	status = stat_main(&o, opts, argc, argv);
+	free(o.filters);
 	evlist_release(&o.evlist);
 	return status;
 }

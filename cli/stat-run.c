@@ -57,6 +57,16 @@ int stat_open(struct stat_state *s, const struct stat_run_opts *o, char *msg, si
 		}
 		stat_attr(&a, c->ev, o);
 		r = evfds_open(&c->fds, &a, o->target, leader);
+		if (!r && o->filters && o->filters[i]) {
+			r = evfds_set_filter(&c->fds, o->filters[i]);
+			if (r) {
+				snprintf(msg, len, "cannot set filter '%s' on '%s': %s (check the "
+					 "field names in the event's format file under tracefs)",
+					 o->filters[i], c->ev->name, err_str(r));
+				stat_close(s);
+				return r;
+			}
+		}
 		if (!r)
 			continue;
 		c->err = r;
@@ -172,7 +182,7 @@ int stat_read(struct stat_state *s, bool delta, bool accumulate)
 			struct stat_val *v = stat_val_at(s, u, i);
 
 			/* multiplexed: scale to the whole time it was enabled */
-			if (v->run && v->run < v->ena)
+			if (v->run && v->run < v->ena && !s->no_scale)
 				v->val = v->val * (double)v->ena / (double)v->run;
 			if (accumulate)
 				welford_add(&v->w, v->val);

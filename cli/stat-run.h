@@ -14,6 +14,7 @@ struct stat_run_opts {
 	bool workload;		/* a command is run: enable_on_exec */
 	bool no_inherit;
 	int delay_ms;
+	const char *const *filters;	/* per evsel, NULL or a tracepoint filter */
 };
 
 /* Opens every counter. An event this kernel cannot count is kept with err and reason set

@@ -65,6 +65,7 @@ struct stat_state {
 	size_t nr_units;
 	size_t *unit_of;	/* unit of each target cpu (or task, when by_task) index */
 	bool by_task;		/* units are the target's tasks (--per-thread) */
+	bool no_scale;		/* --no-scale: raw counts of multiplexed events */
 	struct stat_val *vals;	/* [unit * nr_ctrs + ctr] */
 	struct welford wall;	/* elapsed ns over runs */
 	double wall_ns;		/* this run's or interval's elapsed ns */

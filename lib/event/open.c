@@ -108,6 +108,16 @@ int evfds_enable(const struct evfds *f, int enable)
 	return ret;
 }
 
+int evfds_set_filter(const struct evfds *f, const char *filter)
+{
+	size_t k;
+
+	for (k = 0; f->fd && k < f->nr_tasks * f->nr_cpus; k++)
+		if (f->fd[k] >= 0 && ioctl(f->fd[k], PERF_EVENT_IOC_SET_FILTER, filter))
+			return -errno;
+	return 0;
+}
+
 int have_hw_pmu(void)
 {
 	static int cached = -1;

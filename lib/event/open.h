@@ -39,6 +39,10 @@ int evfds_read(const struct evfds *f, size_t k, struct counts *c);
 /* ioctl(PERF_EVENT_IOC_ENABLE / _DISABLE) on every fd of f. 0 or the first -errno. */
 int evfds_enable(const struct evfds *f, int enable);
 
+/* ioctl(PERF_EVENT_IOC_SET_FILTER) with filter (a tracepoint filter such as "common_pid != 1")
+ * on every fd of f. 0 or the first -errno (-EINVAL: the filter does not parse). */
+int evfds_set_filter(const struct evfds *f, const char *filter);
+
 /* Why opening attr failed with err (negative errno), and what to do, in one phrase without
  * a trailing period: "no hardware PMU: this is a VM guest". Static or written to buf. */
 const char *event_open_reason(const struct perf_event_attr *attr, int err, char *buf,

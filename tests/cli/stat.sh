@@ -202,6 +202,29 @@ $FLARE stat -D 200 -x, -e task-clock -- "$WL/cpu_burn" 0.4 2>d.csv
 dms=$(awk -F, '/task-clock/ {print int($1)}' d.csv)
 check_eq "-D 200 skips the first 200 ms (${dms} ms counted)" 1 "$(( dms < 300 ))"
 
+# --- --filter, --timeout, -g, --all-user, --quiet, --pre/--post, --log-fd ---
+$FLARE stat -x, -e syscalls:sys_enter_openat --filter 'flags == 1' \
+	-e syscalls:sys_enter_getppid -- "$WL/open_n" 40 2>flt.csv
+check_eq "--filter applies to the -e before it" "0 0" \
+	"$(count syscalls:sys_enter_openat flt.csv) $(count syscalls:sys_enter_getppid flt.csv)"
+$FLARE stat -x, -e syscalls:sys_enter_openat --filter 'flags == 0' -- "$WL/open_n" 40 2>flt2.csv
+check_eq "--filter keeps what matches" 40 "$(count syscalls:sys_enter_openat flt2.csv)"
+$FLARE stat -x, -e syscalls:sys_enter_openat --filter 'nosuchfield == 1' -- true 2>fltbad.txt
+check_eq "a bad filter: exit 1 and one line" "1 1" "$? $(wc -l <fltbad.txt)"
+$FLARE stat -x, -e cs --filter 'x' -- true 2>/dev/null
+check_eq "--filter after a non-tracepoint is a usage error" 129 $?
+$FLARE stat --timeout 200 -x, -e task-clock -- sleep 3 2>to.csv
+check_eq "--timeout stops the workload and exits 0, as perf" 0 $?
+check_grep "--timeout prints the counts" 'task-clock' to.csv
+$FLARE stat -g -x, -e cs,faults -- true 2>g.csv
+check_eq "-g counts the group" 2 "$(grep -cE ',(cs|faults),' g.csv)"
+$FLARE stat --quiet -e cs -- true 2>q.txt
+check_eq "--quiet prints nothing" "" "$(cat q.txt)"
+$FLARE stat --pre 'echo pre' --post 'echo post' -x, -e cs -- true >pp.txt 2>/dev/null
+check_eq "--pre and --post run around the command" "pre post" "$(tr '\n' ' ' <pp.txt | sed 's/ $//')"
+$FLARE stat --log-fd 1 -x, -e cs -- true >lf.txt 2>/dev/null
+check_grep "--log-fd writes the counts to that fd" '^[0-9]+,,cs,' lf.txt
+
 # --- exit statuses ---
 $FLARE stat -- "$WL/exit_code" 7 2>/dev/null
 check_eq "the workload's exit status" 7 $?
