@@ -254,6 +254,18 @@ $FLARE stat --per-thread -- true 2>pt.txt
 check_eq "--per-thread without -p/-t/-a is a usage error" 129 $?
 $FLARE stat -I 5 -- true 2>/dev/null
 check_eq "-I below 10 ms is a usage error" 129 $?
+# --- a uprobe made in tracefs is a tracepoint too ---
+ue=/sys/kernel/tracing/uprobe_events
+off=$(nm "$WL/getppid_n" 2>/dev/null | awk '$3 == "main" {print $1}')
+grp=flare_ev$$
+if [ -w "$ue" ] && [ -n "$off" ] && echo "p:$grp/main_entry $WL/getppid_n:0x$off" >>"$ue" 2>/dev/null; then
+	$FLARE stat -x, -e "$grp:*" -- "$WL/getppid_n" 10 2>up.csv
+	echo "-:$grp/main_entry" >>"$ue"
+	check_eq "uprobe on main counted once, through a glob" 1 "$(count "$grp:main_entry" up.csv)"
+else
+	skip "uprobe as a tracepoint" "cannot add a uprobe here"
+fi
+
 # --- tracefs missing: in a private mount namespace, so nothing else sees it unmounted ---
 if unshare -m --propagation private true 2>/dev/null; then
 	unshare -m --propagation private sh -c "umount /sys/kernel/tracing 2>/dev/null
