@@ -73,7 +73,8 @@ fuzz:
 	for f in $(FUZZ_SRCS); do \
 		n=$$(basename $$f .c); \
 		clang -std=gnu11 -D_GNU_SOURCE -I. -g -O1 -fsanitize=fuzzer,address,undefined \
-			$(PKG_CFLAGS) -o build-fuzz/$$n $$f $(LIB_SRCS) $(PKG_LIBS) -lpthread -lm || exit 1; \
+			$(PKG_CFLAGS) -DFLARE_VERSION='"$(VERSION)"' -DFLARE_GITREV='"$(GITREV)"' \
+			-o build-fuzz/$$n $$f $(LIB_SRCS) $(LDLIBS) || exit 1; \
 	done
 
 compile_commands.json:

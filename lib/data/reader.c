@@ -533,6 +533,9 @@ static int open_pipe_mode(struct perf_data *pd)
 			      r ? "file ends inside the magic at offset 0" : "file is empty");
 	if (check_header(pd, ph.magic))
 		return check_header(pd, ph.magic);
+	if (r == (ssize_t)sizeof(ph) && ph.size == sizeof(struct perf_file_header))
+		return pd_err(pd, -ERR_UNSUPPORTED_FILE,
+			      "a seekable perf.data file cannot be read from a pipe; give its path instead (or record with -o - for pipe mode)");
 	if (r < (ssize_t)sizeof(ph) || ph.size != sizeof(ph))
 		return pd_err(pd, -ERR_FORMAT, "pipe header size %llu at offset 8 is not 16",
 			      (unsigned long long)ph.size);
