@@ -24,6 +24,8 @@ struct fg_args {
 	struct opt_strlist comms;
 	VEC(long) pids, tids;
 	int folded, all, cp, diff, diff_table, per_pid, per_tid, top;
+	/* OPT_BOOL stores an int: the flags land here, then in the bool fields of the opts */
+	int kernel, jit, addrs, srcline, hash, reverse, inverted, negate, flamechart;
 	char *comm_buf;
 };
 
@@ -257,6 +259,15 @@ static int setup(struct fg_args *a, const struct opt *opts)
 	const char *why;
 	int err;
 
+	c->co.kernel = a->kernel;
+	c->co.jit = a->jit;
+	c->co.addrs = a->addrs;
+	c->co.srcline = a->srcline;
+	c->fo.hash = a->hash;
+	c->fo.reverse = a->reverse;
+	c->fo.inverted = a->inverted;
+	c->fo.negate = a->negate;
+	c->fo.flamechart = a->flamechart;
 	if (parse_minwidth(a->minwidth, &c->fo))
 		usage_exit(opts, "--minwidth expects pixels or a percentage such as 0.5%%, not '%s'",
 			   a->minwidth);
@@ -388,13 +399,13 @@ int cmd_flamegraph(int argc, char **argv)
 		OPT_INT(0, "top", &a.top, "n", "rows of --diff-table (default 20)"),
 		OPT_BOOL('f', "force", &a.cli.force, "read perf.data files owned by others"),
 		OPT_GROUP("Stacks (stackcollapse-perf.pl)"),
-		OPT_BOOL(0, "kernel", &a.cli.co.kernel, "annotate kernel frames with _[k]"),
-		OPT_BOOL(0, "jit", &a.cli.co.jit, "annotate JIT frames with _[j]"),
+		OPT_BOOL(0, "kernel", &a.kernel, "annotate kernel frames with _[k]"),
+		OPT_BOOL(0, "jit", &a.jit, "annotate JIT frames with _[j]"),
 		OPT_BOOL(0, "all", &a.all, "all annotations (--kernel --jit)"),
 		OPT_CALLBACK_OPTARG(0, "pid", &a, "pids", "alone: a root per process; =LIST: only those", opt_pid),
 		OPT_CALLBACK_OPTARG(0, "tid", &a, "tids", "alone: a root per thread; =LIST: only those", opt_tid),
-		OPT_BOOL(0, "addrs", &a.cli.co.addrs, "show the address of unresolved frames"),
-		OPT_BOOL(0, "srcline", &a.cli.co.srcline, "perf script -F+srcline input: add source lines"),
+		OPT_BOOL(0, "addrs", &a.addrs, "show the address of unresolved frames"),
+		OPT_BOOL(0, "srcline", &a.srcline, "perf script -F+srcline input: add source lines"),
 		OPT_STRING(0, "event-filter", &a.event, "event", "only this event (default: the first)"),
 		OPT_STRLIST(0, "comm", &a.comms, "comms", "only these commands (comma-separated)"),
 		OPT_STRLIST(0, "comms", &a.comms, "comms", "same as --comm"),
@@ -412,12 +423,12 @@ int cmd_flamegraph(int argc, char **argv)
 		OPT_STRING(0, "nametype", &a.cli.fo.nametype, "text", "name label (default Function:)"),
 		OPT_STRING(0, "colors", &a.cli.fo.colors, "palette", "hot mem io wakeup chain java js perl red green blue aqua yellow purple orange"),
 		OPT_STRING(0, "bgcolors", &a.cli.fo.bgcolors, "color", "yellow blue green grey or #rrggbb"),
-		OPT_BOOL(0, "hash", &a.cli.fo.hash, "colors from a hash of the name"),
+		OPT_BOOL(0, "hash", &a.hash, "colors from a hash of the name"),
 		OPT_BOOL(0, "cp", &a.cp, "consistent palette kept in ./palette.map"),
-		OPT_BOOL(0, "reverse", &a.cli.fo.reverse, "stack-reversed graph"),
-		OPT_BOOL(0, "inverted", &a.cli.fo.inverted, "icicle graph (roots on top)"),
-		OPT_BOOL(0, "negate", &a.cli.fo.negate, "switch differential hues"),
-		OPT_BOOL(0, "flamechart", &a.cli.fo.flamechart, "flame chart: time order, not merged"),
+		OPT_BOOL(0, "reverse", &a.reverse, "stack-reversed graph"),
+		OPT_BOOL(0, "inverted", &a.inverted, "icicle graph (roots on top)"),
+		OPT_BOOL(0, "negate", &a.negate, "switch differential hues"),
+		OPT_BOOL(0, "flamechart", &a.flamechart, "flame chart: time order, not merged"),
 		OPT_STRING(0, "notes", &a.cli.fo.notes, "text", "notes comment in the SVG"),
 		OPT_END(),
 	};

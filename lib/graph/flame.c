@@ -232,7 +232,7 @@ int flame_build(struct flame *f, struct fg_line *lines, size_t n, const struct f
 		if (lines[i].has2)
 			f->diff = true;
 	}
-	if (!err && !o->flamechart)
+	if (!err && !o->flamechart && n)
 		qsort(lines, n, sizeof(*lines), fg_line_cmp);
 	for (i = 0; i < n && !err; i++) {
 		err = flow_line(&w, &lines[i], t);
