@@ -18,6 +18,7 @@
 #include "cli/out.h"
 #include "cli/stat-run.h"
 #include "lib/base/err.h"
+#include "lib/event/pmu.h"
 #include "lib/event/workload.h"
 
 struct stat_opts {
@@ -119,13 +120,28 @@ static int add_defaults(struct evlist *l, bool system_wide, int detailed)
 	return r;
 }
 
+/* perf counts a command system-wide on the PMU's CPUs when every event is of a PMU that
+ * counts CPUs rather than tasks (power/energy-pkg/, uncore): the CPU list, or NULL. */
+static const char *cpu_pmus_only(const struct evlist *l, char *buf, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!l->evsels[i].pmu_name || pmu_cpumask(l->evsels[i].pmu_name, buf, len))
+			return NULL;
+	return l->nr ? buf : NULL;
+}
+
 static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int argc,
 			    char **argv)
 {
 	size_t n = 0, sz = sizeof(c->target_desc);
 	int i;
 
-	if (o->all_cpus || (!argc && !o->pids && !o->tids && !o->cpus)) {
+	char mask[256];
+
+	if (o->all_cpus || (!argc && !o->pids && !o->tids && !o->cpus) ||
+	    (!o->pids && !o->tids && !o->cpus && cpu_pmus_only(&o->evlist, mask, sizeof(mask)))) {
 		snprintf(c->target_desc, sz, "'system wide'");
 	} else if (o->cpus) {
 		snprintf(c->target_desc, sz, "'CPU(s) %s'", o->cpus);
@@ -146,6 +162,7 @@ static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int a
 
 static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 {
+	char mask[256];
 	int bad, r;
 
 	if (o->pids) {
@@ -182,6 +199,8 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 	}
 	if (o->all_cpus || (!argc && !o->pids && !o->tids))
 		return target_set_all_cpus(t);
+	if (!o->pids && !o->tids && cpu_pmus_only(&o->evlist, mask, sizeof(mask)))
+		return target_set_cpus(t, mask, &bad);
 	return 0;
 }
 
@@ -522,12 +541,12 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 	cfg.aggr = o->per_thread ? AGGR_THREAD : o->no_aggr ? AGGR_CPU :
 		   o->per_core ? AGGR_CORE : o->per_die ? AGGR_DIE : o->per_socket ? AGGR_SOCKET :
 		   o->per_node ? AGGR_NODE : AGGR_GLOBAL;
-	cfg.show_ru = argc > 0 && o->repeat == 1 && !o->all_cpus && !o->cpus;
 	describe_target(&cfg, o, argc, argv);
 	if (setup_target(&t, o, argc) || build_state(&s, o, &t, cfg.aggr)) {
 		status = 1;
 		goto out;
 	}
+	cfg.show_ru = argc > 0 && o->repeat == 1 && !t.system_wide;
 	cfg.out = open_output(o);
 	if (!cfg.out) {
 		status = 1;

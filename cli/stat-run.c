@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cli/stat-run.h"
 #include "lib/base/err.h"
+#include "lib/event/pmu.h"
 
 static void stat_attr(struct perf_event_attr *a, const struct evsel *e, const struct stat_run_opts *o)
 {
@@ -72,6 +73,11 @@ int stat_open(struct stat_state *s, const struct stat_run_opts *o, char *msg, si
 		c->err = r;
 		snprintf(c->reason, sizeof(c->reason), "%s",
 			 event_open_reason(&a, r, why, sizeof(why)));
+		if (!o->target->system_wide && c->ev->pmu_name &&
+		    !pmu_cpumask(c->ev->pmu_name, why, sizeof(why)))
+			snprintf(c->reason, sizeof(c->reason),
+				 "PMU '%.32s' counts CPUs, not tasks (count it with -a or -C %.32s)",
+				 c->ev->pmu_name, why);
 		if (!unsupported_errno(r)) {
 			snprintf(msg, len, "cannot open event '%s': %s", c->ev->name, c->reason);
 			stat_close(s);

@@ -120,6 +120,19 @@ int pmu_event_alias(const char *pmu, const char *ev, char *buf, size_t len, doub
 	return 0;
 }
 
+int pmu_cpumask(const char *pmu, char *buf, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = read_attr(&sb, pmu, "cpumask");
+
+	if (!ret && (!sb.len || len <= sb.len))
+		ret = -ENOENT;
+	if (!ret)
+		memcpy(buf, sb.buf, sb.len + 1);
+	strbuf_release(&sb);
+	return ret ? -ENOENT : 0;
+}
+
 static int sort_entries(const char *dir, struct dirent ***list)
 {
 	return scandir(dir, list, NULL, alphasort);

@@ -24,6 +24,11 @@ int pmu_set_term(const char *pmu, const char *term, uint64_t val, struct perf_ev
 int pmu_event_alias(const char *pmu, const char *ev, char *buf, size_t len, double *scale,
 		    char *unit, size_t unit_len);
 
+/* The CPUs of a PMU that counts per CPU rather than per task (its sysfs "cpumask", e.g. the
+ * power or uncore PMUs) as a list string ("0" or "0-1") in buf. 0, or -ENOENT when pmu has
+ * no cpumask (it counts tasks, like cpu, software, tracepoint). */
+int pmu_cpumask(const char *pmu, char *buf, size_t len);
+
 typedef int (*pmu_fn)(const char *pmu, const char *ev, void *arg);
 
 /* Calls fn(pmu, NULL) for each PMU, then fn(pmu, event) for each of its named events (all

@@ -254,6 +254,18 @@ $FLARE stat --per-thread -- true 2>pt.txt
 check_eq "--per-thread without -p/-t/-a is a usage error" 129 $?
 $FLARE stat -I 5 -- true 2>/dev/null
 check_eq "-I below 10 ms is a usage error" 129 $?
+# --- a PMU that counts CPUs (has a cpumask): system-wide, as perf does ---
+cpmu=$(for d in /sys/bus/event_source/devices/*; do [ -f "$d/cpumask" ] && [ -d "$d/events" ] && ls "$d/events" | grep -v '\.' | head -1 | sed "s|^|$(basename "$d")/|"; done | head -1)
+if [ -n "$cpmu" ]; then
+	$FLARE stat -e "$cpmu/" -- true 2>cp.txt
+	check_grep "only CPU-PMU events: counted system wide ($cpmu/)" "^ Performance counter stats for 'system wide':" cp.txt
+	check_eq "CPU-PMU event counted" "" "$(grep 'not supported' cp.txt)"
+	$FLARE stat -e "$cpmu/",cs -- true 2>cp2.txt
+	check_grep "mixed with task events: why it is not counted" "counts CPUs, not tasks \(count it with -a or -C" cp2.txt
+else
+	skip "CPU-PMU events" "no PMU with a cpumask here"
+fi
+
 # --- a uprobe made in tracefs is a tracepoint too ---
 ue=/sys/kernel/tracing/uprobe_events
 off=$(nm "$WL/getppid_n" 2>/dev/null | awk '$3 == "main" {print $1}')
