@@ -243,8 +243,19 @@ int cmd_list(int argc, char **argv)
 		NULL,
 	};
 	struct list_ctx c = { 0 };
-	int raw = 0, i, r = 0;
+	int raw = 0, i, r = 0, desc = 1, long_desc = 0, deprecated = 0, details = 0, debug = 0;
+	const char *cputype = NULL;
+	/* flare's events have no descriptions, metrics or hybrid PMUs: those of perf's options
+	 * that shape them are accepted so that perf one-liners work, and change nothing */
 	const struct opt opts[] = {
+		OPT_BOOL('d', "desc", &desc, "Print extra event descriptions. --no-desc to not print."),
+		OPT_BOOL('v', "long-desc", &long_desc, "Print longer event descriptions."),
+		OPT_STRING(0, "cputype", &cputype, "hybrid cpu type",
+			   "Print events applying cpu with this type for hybrid platform"),
+		OPT_BOOL(0, "debug", &debug, "Enable debugging output"),
+		OPT_BOOL(0, "deprecated", &deprecated, "Print deprecated events."),
+		OPT_BOOL(0, "details", &details,
+			 "Print information on the perf event names and expressions used internally by events."),
 		OPT_BOOL(0, "raw-dump", &raw, "Dump raw events"),
 		OPT_END(),
 	};

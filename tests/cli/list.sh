@@ -65,3 +65,5 @@ for e in cs page-faults L1-dcache-loads msr/tsc/ sched:sched_switch; do
 	$FLARE stat -x, -e "$e" -- true 2>ev.csv
 	check_grep "listed event '$e' is accepted by stat -e" ",$e," ev.csv
 done
+$FLARE list --no-desc --details --deprecated -v sw >opts.txt
+check_eq "perf's list options are accepted" "$($FLARE list sw)" "$(cat opts.txt)"
