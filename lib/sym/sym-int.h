@@ -20,6 +20,7 @@ struct sym_ent {
 	const char *name;
 	uint8_t bind;		/* STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2 */
 	bool kmod;		/* kallsyms entry of a module ("[name]" suffix) */
+	uint32_t seq;		/* order of appearance: ties between equal starts keep it */
 };
 
 struct symbuf {

@@ -279,6 +279,7 @@ int symbuf_add(struct symbuf *sb, uint64_t start, uint64_t end, const char *name
 	e->name = name;
 	e->bind = bind;
 	e->kmod = false;
+	e->seq = (uint32_t)(sb->nr - 1);
 	return 0;
 }
 
@@ -295,7 +296,7 @@ static int ent_cmp(const void *pa, const void *pb)
 
 	if (a->start != b->start)
 		return a->start < b->start ? -1 : 1;
-	return 0;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
 static size_t underscores(const char *s)
@@ -333,22 +334,19 @@ static uint64_t roundup_page(uint64_t x)
 	return (x + 4095) & ~4095ULL;
 }
 
+/*
+ * perf's order: sorted by start (ties in order of appearance), then symbols__fixup_end()
+ * (a zero-sized symbol reaches the next one; among equal starts only the last one gets a
+ * size), then symbols__fixup_duplicate() with choose_best_symbol(). So of kallsyms aliases
+ * the last listed wins, as perf shows __x64_sys_vfork rather than __ia32_sys_vfork.
+ */
 int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool kallsyms)
 {
 	size_t i, n = 0;
 	struct symbol *out;
 
 	qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
-	for (i = 0; i < sb->nr; i++) {
-		if (n && sb->v[n - 1].start == sb->v[i].start) {
-			if (!ent_better(&sb->v[n - 1], &sb->v[i]))
-				sb->v[n - 1] = sb->v[i];
-			continue;
-		}
-		sb->v[n++] = sb->v[i];
-	}
-	/* perf's symbols__fixup_end(): zero-sized symbols reach the next one */
-	for (i = 0; i + 1 < n; i++) {
+	for (i = 0; i + 1 < sb->nr; i++) {
 		struct sym_ent *p = &sb->v[i], *c = &sb->v[i + 1];
 
 		if (p->end != p->start)
@@ -358,8 +356,16 @@ int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool 
 		else
 			p->end = c->start;
 	}
-	if (n && sb->v[n - 1].end == sb->v[n - 1].start)
-		sb->v[n - 1].end = roundup_page(sb->v[n - 1].start) + 4096;
+	if (sb->nr && sb->v[sb->nr - 1].end == sb->v[sb->nr - 1].start)
+		sb->v[sb->nr - 1].end = roundup_page(sb->v[sb->nr - 1].start) + 4096;
+	for (i = 0; i < sb->nr; i++) {
+		if (n && sb->v[n - 1].start == sb->v[i].start) {
+			if (!ent_better(&sb->v[n - 1], &sb->v[i]))
+				sb->v[n - 1] = sb->v[i];
+			continue;
+		}
+		sb->v[n++] = sb->v[i];
+	}
 	out = n ? arena_alloc(&st->arena, n * sizeof(*out)) : NULL;
 	if (n && !out) {
 		symbuf_free(sb);

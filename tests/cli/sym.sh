@@ -155,3 +155,7 @@ check_grep "forks: the exec'd comm and the threads' names" '^worker_a [0-9]+$' f
 # the whole machine for a moment: kernel threads, idle, every process's maps from /proc
 rec syswide -a -g -F 999 -- "$WL/cpu_burn" 0.3
 same syswide
+
+# a tracepoint with kernel and user call chains, machine-wide (idle and unnamed tasks too)
+rec sched -e sched:sched_switch -a -g -- sleep 0.3
+same sched

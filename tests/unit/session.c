@@ -278,16 +278,16 @@ static int dump_sample(void *ctx, const struct resolved_sample *rs)
 		char so[512];
 
 		if (rs->chain_discarded) {
-			printf("%s %u\n\n", rs->thread->comm, rs->s->tid);
+			printf("%s %d\n\n", rs->thread->comm, (int)rs->s->tid);
 			return 0;
 		}
 
 		frame_symoff(&rs->frames[0], so, sizeof(so));
-		printf("%s %u %16llx %s (%s)\n", rs->thread->comm, rs->s->tid,
+		printf("%s %d %16llx %s (%s)\n", rs->thread->comm, (int)rs->s->tid,
 		       (unsigned long long)rs->frames[0].ip, so, frame_dso_long(&rs->frames[0]));
 		return 0;
 	}
-	printf("%s %u\n", rs->thread->comm, rs->s->tid);
+	printf("%s %d\n", rs->thread->comm, (int)rs->s->tid);
 	for (i = 0; i < rs->nr_frames; i++) {
 		const struct frame *f = &rs->frames[i];
 		char so[512];

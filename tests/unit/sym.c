@@ -77,16 +77,20 @@ TEST(aliases_and_ends)
 	CHECK(symbuf_add(&sb, 0x300, 0x310, "x", 1) == 0);
 	CHECK(symbuf_add(&sb, 0x400, 0x400, "short", 1) == 0);
 	CHECK(symbuf_add(&sb, 0x400, 0x400, "longer", 1) == 0);
+	/* zero-sized aliases (kallsyms): only the last listed gets a size, so it wins */
+	CHECK(symbuf_add(&sb, 0x480, 0x480, "__ia32_sys_vfork", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x480, 0x480, "__x64_sys_vfork", 1) == 0);
 	CHECK(symbuf_add(&sb, 0x500, 0x500, "last", 1) == 0);
 	CHECK(symbuf_finish(st, d, &sb, false) == 0);
 	d->pub.loaded = true;
-	CHECK(d->nr_syms == 5);
+	CHECK(d->nr_syms == 6);
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x480)->name, "__x64_sys_vfork");
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x110)->name, "__sized");
 	CHECK(dso_find_symbol(st, &d->pub, 0x120) == NULL);	/* gap after a sized symbol */
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x200)->name, "__global");
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x30f)->name, "x");
 	/* zero-sized: reaches the next symbol; the last one the next page boundary + 4096 */
-	CHECK_STR(dso_find_symbol(st, &d->pub, 0x4ff)->name, "longer");
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x47f)->name, "longer");
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x1fff)->name, "last");
 	CHECK(dso_find_symbol(st, &d->pub, 0x2000) == NULL);
 	CHECK(dso_find_symbol(st, &d->pub, 0xff) == NULL);
