@@ -298,6 +298,22 @@ TEST(perf_uprobe)
 	CHECK(header_as_perf("up.data", false));
 }
 
+/* Files flare record writes: the reader and perf agree on them too. */
+TEST(flare_written)
+{
+	const char *flare = getenv("FLARE");
+	struct counts c;
+
+	CHECK(run(NULL, "%s record -q -F 999 -g -o fl.data %s/cpu_burn 0.3 >/dev/null 2>&1",
+		  flare, wl) == 0);
+	CHECK(same_as_perf("fl.data", &c));
+	CHECK(c.samples > 0 && c.chain > c.samples);
+	CHECK(run(NULL, "%s record -q -e syscalls:sys_enter_openat -o - %s/open_n 20 "
+			"> flpipe.data 2>/dev/null", flare, wl) == 0);
+	CHECK(same_as_perf("flpipe.data", &c));
+	CHECK(c.samples >= 20);
+}
+
 int main(void)
 {
 	const char *w = getenv("WL");
@@ -323,6 +339,10 @@ int main(void)
 		RUN(perf_uprobe);
 	else
 		SKIP(perf_uprobe, "perf probe needs root");
+	if (getenv("FLARE") && !access(getenv("FLARE"), X_OK))
+		RUN(flare_written);
+	else
+		SKIP(flare_written, "needs the flare binary ($FLARE)");
 	run(NULL, "cd / && rm -rf %s", dir);
 	return unit_done();
 }
