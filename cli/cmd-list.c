@@ -162,7 +162,7 @@ static int tp_one(const char *sys, const char *name, void *arg)
 
 static int list_tracepoints(struct list_ctx *c, const char *sys, const char *ev)
 {
-	int r = tp_for_each(sys, ev, tp_one, c);
+	int r = tp_for_each(sys, ev, TP_SORTED, tp_one, c);
 
 	if (r == -ERR_NO_TRACEFS) {
 		pr_err("cannot list tracepoints: tracefs is not mounted and could not be mounted "

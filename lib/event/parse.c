@@ -205,7 +205,7 @@ static int parse_tracepoint(struct pstate *ps, char *sys, char *name, const char
 	struct tp_add ta = { ps, mods, mods_at, 0 };
 	int n;
 
-	n = tp_for_each(sys, name, tp_add_one, &ta);
+	n = tp_for_each(sys, name, 0, tp_add_one, &ta); /* perf's order: tracefs' own */
 	if (ta.ret)
 		return ta.ret;
 	if (n == -ERR_NO_TRACEFS)

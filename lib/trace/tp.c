@@ -83,8 +83,8 @@ static bool has_id(const char *dir, const char *sys, const char *name)
 }
 
 /* Visits the events of one system; returns the count or fn's non-zero stop value as < 0. */
-static int walk_system(const char *dir, const char *sys, const char *name_glob, tp_fn fn,
-		       void *arg, int *stop)
+static int walk_system(const char *dir, const char *sys, const char *name_glob, int flags,
+		       tp_fn fn, void *arg, int *stop)
 {
 	char **evs;
 	size_t i, n;
@@ -100,7 +100,7 @@ static int walk_system(const char *dir, const char *sys, const char *name_glob, 
 	}
 	evs = tracefs_system_events(dir, sys);
 	n = list_len(evs);
-	if (n)
+	if (n && (flags & TP_SORTED))
 		qsort(evs, n, sizeof(*evs), cmp_str);
 	for (i = 0; i < n && !*stop; i++) {
 		if (!match(name_glob, evs[i]) || !has_id(dir, sys, evs[i]))
@@ -112,9 +112,9 @@ static int walk_system(const char *dir, const char *sys, const char *name_glob, 
 	return count;
 }
 
-int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg)
+int tp_for_each(const char *sys_glob, const char *name_glob, int flags, tp_fn fn, void *arg)
 {
-	const char *dir, **sorted;
+	const char *dir, **sorted; /* sorted when TP_SORTED asks */
 	char **systems;
 	size_t i, n;
 	int ret, count = 0, stop = 0, has_ftrace = 0;
@@ -123,7 +123,7 @@ int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg
 	if (ret)
 		return ret;
 	if (sys_glob && !tp_is_glob(sys_glob)) {
-		count = walk_system(dir, sys_glob, name_glob, fn, arg, &stop);
+		count = walk_system(dir, sys_glob, name_glob, flags, fn, arg, &stop);
 		return stop ? stop : count;
 	}
 	systems = tracefs_event_systems(dir);
@@ -142,11 +142,12 @@ int tp_for_each(const char *sys_glob, const char *name_glob, tp_fn fn, void *arg
 	}
 	if (!has_ftrace)
 		sorted[n++] = "ftrace";
-	qsort(sorted, n, sizeof(*sorted), cmp_str);
+	if (flags & TP_SORTED)
+		qsort(sorted, n, sizeof(*sorted), cmp_str);
 	for (i = 0; i < n && !stop; i++) {
 		if (!match(sys_glob, sorted[i]))
 			continue;
-		count += walk_system(dir, sorted[i], name_glob, fn, arg, &stop);
+		count += walk_system(dir, sorted[i], name_glob, flags, fn, arg, &stop);
 	}
 	free(sorted);
 	tracefs_list_free(systems);

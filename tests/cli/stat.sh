@@ -30,6 +30,11 @@ else
 	skip "counts equal perf's" "perf is not installed"
 fi
 check_eq "open_n 500 counts at least 500 openat" 1 "$(( fo >= 500 ))"
+if have_perf; then
+	perf stat -x, -e 'sched:*,syscalls:sys_enter_open*' -- true 2>&1 | cut -d, -f3 >porder.txt
+	$FLARE stat -x, -e 'sched:*,syscalls:sys_enter_open*' -- true 2>&1 | cut -d, -f3 >forder.txt
+	check_eq "a glob's events in perf's order" "$(cat porder.txt)" "$(cat forder.txt)"
+fi
 check_eq "sys_enter_execve counts 0 (counting starts at the exec)" 0 \
 	"$($FLARE stat -x, -e syscalls:sys_enter_execve -- "$WL/getppid_n" 1 2>&1 | awk -F, '{print $1}')"
 
