@@ -455,52 +455,45 @@ int perf_data_parse_sample(struct perf_data *pd, const struct perf_event_header 
 	return 0;
 }
 
+/* The sample_id trailer's fields, read backwards from the record's end. */
+static const struct {
+	uint64_t bit;
+	const char *what;
+} trailer[] = {
+	{ PERF_SAMPLE_IDENTIFIER, "identifier" }, { PERF_SAMPLE_CPU, "cpu" },
+	{ PERF_SAMPLE_STREAM_ID, "stream_id" }, { PERF_SAMPLE_ID, "id" },
+	{ PERF_SAMPLE_TIME, "time" }, { PERF_SAMPLE_TID, "pid/tid" },
+};
+
 int perf_data_parse_id(struct perf_data *pd, const struct perf_event_header *ev,
 		       struct perf_sample_id *sid)
 {
 	const struct pd_attr *a = perf_data_attr_of(pd, ev);
 	const uint8_t *p = (const uint8_t *)ev + ev->size;
 	const uint8_t *start = (const uint8_t *)ev + sizeof(*ev);
-	uint64_t st;
+	uint64_t v[6] = { 0 }, st;
+	size_t i;
 
 	memset(sid, 0, sizeof(*sid));
 	if (!a || !a->attr.sample_id_all || ev->type == PERF_RECORD_SAMPLE ||
 	    ev->type >= PERF_RECORD_USER_TYPE_START)
 		return 0;
 	st = a->attr.sample_type;
-#define BACK(n, what)                                                                        \
-	do {                                                                                 \
-		if (p - start < (n))                                                         \
-			return pd_err(pd, -ERR_FORMAT,                                       \
-				      "record of type %u and %u bytes is too short for its " \
-				      "%s trailer field", ev->type, ev->size, what);         \
-		p -= (n);                                                                    \
-	} while (0)
-	if (st & PERF_SAMPLE_IDENTIFIER) {
-		BACK(8, "identifier");
-		sid->id = pd_u64(p);
+	for (i = 0; i < 6; i++) {
+		if (!(st & trailer[i].bit))
+			continue;
+		if (p - start < 8)
+			return pd_err(pd, -ERR_FORMAT,
+				      "record of type %u and %u bytes is too short for its %s trailer field",
+				      ev->type, ev->size, trailer[i].what);
+		p -= 8;
+		v[i] = pd_u64(p);
 	}
-	if (st & PERF_SAMPLE_CPU) {
-		BACK(8, "cpu");
-		sid->cpu = pd_u32(p);
-	}
-	if (st & PERF_SAMPLE_STREAM_ID) {
-		BACK(8, "stream_id");
-		sid->stream_id = pd_u64(p);
-	}
-	if (st & PERF_SAMPLE_ID) {
-		BACK(8, "id");
-		sid->id = pd_u64(p);
-	}
-	if (st & PERF_SAMPLE_TIME) {
-		BACK(8, "time");
-		sid->time = pd_u64(p);
-	}
-	if (st & PERF_SAMPLE_TID) {
-		BACK(8, "pid/tid");
-		sid->pid = pd_u32(p);
-		sid->tid = pd_u32(p + 4);
-	}
-#undef BACK
+	sid->id = (st & PERF_SAMPLE_IDENTIFIER) ? v[0] : v[3];
+	sid->cpu = (uint32_t)v[1];
+	sid->stream_id = v[2];
+	sid->time = v[4];
+	sid->pid = (uint32_t)v[5];
+	sid->tid = (uint32_t)(v[5] >> 32);
 	return 0;
 }

@@ -142,14 +142,23 @@ static const uint64_t ids0[] = { 10, 11 }, ids1[] = { 20, 21 };
 static const uint64_t *const two_ids[] = { ids0, ids1 };
 static const size_t two_nr[] = { 2, 2 };
 
+/* Starts an image of two events (ids 10, 11 and 20, 21): empties B and fills a. */
 static void build_two_events(struct perf_event_attr *a)
 {
+	B.len = 0;
 	attr_all(&a[0]);
 	attr_all(&a[1]);
 	a[1].config = PERF_COUNT_SW_PAGE_FAULTS;
 	a[1].precise_ip = 0;
 	a[1].exclude_kernel = a[1].exclude_hv = 0;
 	a[1].exclude_guest = 1;
+}
+
+/* Lays out B's records as a file of the two events and opens it; (void *)-1 on failure. */
+static struct perf_data *open_two(const struct perf_event_attr *a)
+{
+	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
+	return open_img(0, NULL);
 }
 
 TEST(sample_every_field)
@@ -160,11 +169,9 @@ TEST(sample_every_field)
 	struct perf_data *pd;
 	uint64_t off;
 
-	B.len = 0;
 	build_two_events(a);
 	put_full_sample(&B, 21);
-	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
-	pd = open_img(0, NULL);
+	pd = open_two(a);
 	CHECK(pd != (void *)-1);
 	CHECK(pd->nr_attrs == 2);
 	CHECK_STR(pd->attrs[0].name, "task-clock:u");
@@ -205,7 +212,6 @@ TEST(sample_overrun_is_an_error)
 	struct perf_data *pd;
 	uint16_t size;
 
-	B.len = 0;
 	build_two_events(a);
 	put_full_sample(&B, 10);
 	/* cut the record before its AUX data: everything else is still there */
@@ -213,8 +219,7 @@ TEST(sample_overrun_is_an_error)
 	size -= 8;
 	memcpy(B.data + 6, &size, 2);
 	B.len -= 8;
-	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
-	pd = open_img(0, NULL);
+	pd = open_two(a);
 	CHECK(pd != (void *)-1);
 	CHECK(perf_data_next(pd, &ev, NULL) == 1);
 	CHECK(perf_data_parse_sample(pd, ev, &s) == -ERR_FORMAT);
@@ -230,7 +235,6 @@ TEST(trailer_and_ids)
 	struct perf_data *pd;
 	uint64_t id;
 
-	B.len = 0;
 	build_two_events(a);
 	put_comm(&B, 11, "worker");
 	rb_begin(&B, PERF_RECORD_ID_INDEX, 0);
@@ -240,8 +244,7 @@ TEST(trailer_and_ids)
 	rb_u64(&B, 1);
 	rb_u64(&B, 4242);
 	rb_end(&B, 8);
-	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
-	pd = open_img(0, NULL);
+	pd = open_two(a);
 	CHECK(pd != (void *)-1);
 	CHECK(perf_data_next(pd, &ev, NULL) == 1);
 	CHECK(ev->type == PERF_RECORD_COMM);
@@ -299,7 +302,6 @@ TEST(features_and_event_desc)
 	struct perf_data *pd;
 	const char *names[] = { "mine", "theirs" };
 
-	B.len = 0;
 	build_two_events(a);
 	put_comm(&B, 10, "x");
 	rb_str(f_host, &hl, "testhost");
@@ -412,7 +414,6 @@ TEST(compressed_records)
 	zn = zcompress(z, sizeof(z), inner.data, inner.len);
 	CHECK(!ZSTD_isError(zn));
 	half = zn / 2;
-	B.len = 0;
 	build_two_events(a);
 	rb_begin(&B, PERF_RECORD_COMPRESSED, 0);
 	rb_bytes(&B, z, half);
@@ -421,8 +422,7 @@ TEST(compressed_records)
 	rb_bytes(&B, z + half, zn - half);
 	rb_end(&B, 1);
 	put_comm(&B, 11, "after");
-	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
-	pd = open_img(0, NULL);
+	pd = open_two(a);
 	CHECK(pd != (void *)-1);
 	while ((r = perf_data_next(pd, &ev, NULL)) == 1) {
 		CHECK(((uintptr_t)ev & 7) == 0);
@@ -465,7 +465,6 @@ TEST(bad_input)
 	CHECK(open_img(-ERR_TRUNCATED, err) == NULL);
 
 	/* data size 0: the recording was interrupted */
-	B.len = 0;
 	build_two_events(a);
 	put_comm(&B, 10, "x");
 	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
@@ -507,7 +506,6 @@ TEST(not_owned_file)
 	char err[256];
 	int fd;
 
-	B.len = 0;
 	build_two_events(a);
 	put_comm(&B, 10, "x");
 	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
