@@ -306,11 +306,13 @@ static int run_wait(struct run *rn)
 	return 0;
 }
 
-static int start_workload(struct run *rn, struct workload *w, char **argv)
+/* Starts the command. Counters on its own task start at its exec (enable_on_exec); counters
+ * on CPUs or other tasks (-a, -C, -p, -t: the command only sets the duration) start now. */
+static int start_workload(struct run *rn, struct workload *w, char **argv, bool own_task)
 {
 	int r;
 
-	if (rn->t->system_wide && !rn->o->delay)
+	if (!own_task && !rn->o->delay)
 		stat_enable(rn->s, 1);
 	rn->t0 = now_ns();
 	r = workload_start(w);
@@ -360,7 +362,7 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 		fprintf(stderr, "Events disabled\n");
 	rn->workload = argc > 0;
 	if (argc) {
-		status = start_workload(rn, &w, argv);
+		status = start_workload(rn, &w, argv, own_task);
 	} else {
 		rn->t0 = now_ns();
 		if (!rn->o->delay)

@@ -190,8 +190,13 @@ timeout -s INT 0.3 $FLARE stat -x, -p $bp -e task-clock 2>p.csv
 wait $bp
 ms=$(awk -F, '/task-clock/ {print int($1)}' p.csv)
 check_eq "-p counts a running process until SIGINT (${ms} ms)" 1 "$(( ms > 50 && ms < 400 ))"
-"$WL/getppid_n" 1 >/dev/null &
-wait
+"$WL/cpu_burn" 0.6 >/dev/null &
+bp=$!
+sleep 0.05
+$FLARE stat -x, -p $bp -e task-clock -- sleep 0.3 2>pd.csv
+wait $bp
+ms=$(awk -F, '/task-clock/ {print int($1)}' pd.csv)
+check_eq "-p PID -- sleep 0.3: the command sets the duration (${ms} ms)" 1 "$(( ms > 50 && ms < 400 ))"
 "$WL/cpu_burn" 0.3 >/dev/null &
 bp=$!
 $FLARE stat -x, -t $bp -e task-clock 2>t.csv
