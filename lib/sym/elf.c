@@ -187,16 +187,20 @@ static int add_elf_syms(struct symtab *st, Elf *elf, Elf_Scn *scn, struct symbuf
 	return 0;
 }
 
-static int load_from_elf(struct symtab *st, struct dso_int *d, Elf *elf, Elf_Scn *scn)
+/* Loads the functions of scn (may be NULL) and the PLT entries plt (may be NULL) into d. */
+static int load_from_elf(struct symtab *st, struct dso_int *d, Elf *elf, Elf_Scn *scn,
+			 struct symbuf *plt)
 {
 	struct symbuf sb = { 0 };
-	int ret = add_elf_syms(st, elf, scn, &sb);
+	int ret = scn ? add_elf_syms(st, elf, scn, &sb) : 0;
 
 	if (ret < 0) {
 		symbuf_free(&sb);
+		if (plt)
+			symbuf_free(plt);
 		return ret;
 	}
-	return symbuf_finish(st, d, &sb, false);
+	return symbuf_finish_plt(st, d, &sb, false, plt);
 }
 
 int elf_load_memory(struct symtab *st, struct dso_int *d, const void *image, size_t size)
@@ -220,7 +224,7 @@ int elf_load_memory(struct symtab *st, struct dso_int *d, const void *image, siz
 	if (!scn)
 		scn = find_section(elf, SHT_DYNSYM, NULL);
 	if (scn)
-		ret = load_from_elf(st, d, elf, scn);
+		ret = load_from_elf(st, d, elf, scn, NULL);
 	elf_end(elf);
 	return ret;
 }
@@ -294,7 +298,8 @@ static bool cand_matches(Elf *elf, const struct dso_int *d)
 	return n == d->pub.build_id_size && !memcmp(id, d->pub.build_id, n);
 }
 
-static int load_debug_file(struct symtab *st, struct dso_int *d, Elf *main_elf, const char *path)
+static int load_debug_file(struct symtab *st, struct dso_int *d, Elf *main_elf, const char *path,
+			   struct symbuf *plt)
 {
 	char (*cands)[4096] = malloc(MAX_CANDS * 4096);
 	int n, i, ret = -ENOENT;
@@ -311,7 +316,7 @@ static int load_debug_file(struct symtab *st, struct dso_int *d, Elf *main_elf, 
 		scn = find_section(ef.elf, SHT_SYMTAB, NULL);
 		if (scn && cand_matches(ef.elf, d)) {
 			log_debug("symbols of %s from %s", path, cands[i]);
-			ret = load_from_elf(st, d, ef.elf, scn);
+			ret = load_from_elf(st, d, ef.elf, scn, plt);
 		}
 		elf_file_close(&ef);
 	}
@@ -435,18 +440,16 @@ int elf_load_dso(struct symtab *st, struct dso_int *d)
 		return ret;
 	if (!d->segs_loaded)
 		read_segs(ef.elf, d);
-	ret = load_debug_file(st, d, ef.elf, d->pub.long_name);
+	/* the PLT comes from the object itself, whichever file has the other symbols */
+	ret = add_plt_syms(st, ef.elf, &plt);
+	if (ret == 0)
+		ret = load_debug_file(st, d, ef.elf, d->pub.long_name, &plt);
 	if (ret == -ENOENT) {
 		scn = find_section(ef.elf, SHT_SYMTAB, NULL);
 		if (!scn)
 			scn = find_section(ef.elf, SHT_DYNSYM, NULL);
-		ret = scn ? load_from_elf(st, d, ef.elf, scn) : 0;
+		ret = load_from_elf(st, d, ef.elf, scn, &plt);
 	}
-	/* the PLT comes from the object itself, after the others' ends were fixed */
-	if (ret >= 0)
-		ret = add_plt_syms(st, ef.elf, &plt);
-	if (ret >= 0)
-		ret = symbuf_merge(st, d, &plt);
 	symbuf_free(&plt);
 	elf_file_close(&ef);
 	return ret;

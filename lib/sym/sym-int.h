@@ -69,8 +69,9 @@ int symbuf_add(struct symbuf *sb, uint64_t start, uint64_t end, const char *name
 /* Sorts, removes aliases, fixes ends, moves the result into d (arena) and frees sb. */
 int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool kallsyms);
 void symbuf_free(struct symbuf *sb);
-/* Adds sb's symbols (sized, no alias removal, no end fixup) to d's sorted array; frees sb. */
-int symbuf_merge(struct symtab *st, struct dso_int *d, struct symbuf *sb);
+/* The same, with PLT symbols (sorted by start) added the way perf adds them; frees plt. */
+int symbuf_finish_plt(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool kallsyms,
+		      struct symbuf *plt);
 
 /* Path under the symfs root (buf) for an absolute path. */
 const char *symtab_path(const struct symtab *st, const char *path, char *buf, size_t len);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/base/log.h"
+#include "lib/sym/rbsim.h"
 #include "lib/sym/sym-int.h"
 
 int symtab_new(const char *root_dir, struct symtab **ret)
@@ -334,18 +335,20 @@ static uint64_t roundup_page(uint64_t x)
 	return (x + 4095) & ~4095ULL;
 }
 
-/*
- * perf's order: sorted by start (ties in order of appearance), then symbols__fixup_end()
- * (a zero-sized symbol reaches the next one; among equal starts only the last one gets a
- * size), then symbols__fixup_duplicate() with choose_best_symbol(). So of kallsyms aliases
- * the last listed wins, as perf shows __x64_sys_vfork rather than __ia32_sys_vfork.
- */
-int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool kallsyms)
+/* Writes e as out[k]; returns k + 1. */
+static size_t emit(struct symbol *out, size_t k, const struct sym_ent *e)
 {
-	size_t i, n = 0;
-	struct symbol *out;
+	out[k].start = e->start;
+	out[k].end = e->end;
+	out[k].name = e->name;
+	return k + 1;
+}
 
-	qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
+/* perf's symbols__fixup_end(): a zero-sized symbol reaches the next one. */
+static void fixup_ends(struct symbuf *sb, bool kallsyms)
+{
+	size_t i;
+
 	for (i = 0; i + 1 < sb->nr; i++) {
 		struct sym_ent *p = &sb->v[i], *c = &sb->v[i + 1];
 
@@ -358,67 +361,130 @@ int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool 
 	}
 	if (sb->nr && sb->v[sb->nr - 1].end == sb->v[sb->nr - 1].start)
 		sb->v[sb->nr - 1].end = roundup_page(sb->v[sb->nr - 1].start) + 4096;
+}
+
+/*
+ * perf's symbols__fixup_duplicate(): of equal starts keep choose_best_symbol()'s pick. Marks
+ * the survivors in keep[] and takes the losers out of the tree t when there is one.
+ */
+static void fixup_duplicates(struct symbuf *sb, bool *keep, struct rbs *t, struct rbs_node *nodes)
+{
+	size_t i, w = 0;
+
 	for (i = 0; i < sb->nr; i++) {
-		if (n && sb->v[n - 1].start == sb->v[i].start) {
-			if (!ent_better(&sb->v[n - 1], &sb->v[i]))
-				sb->v[n - 1] = sb->v[i];
+		keep[i] = true;
+		if (!i || sb->v[w].start != sb->v[i].start) {
+			w = i;
 			continue;
 		}
-		sb->v[n++] = sb->v[i];
+		if (ent_better(&sb->v[w], &sb->v[i])) {
+			keep[i] = false;
+			if (t)
+				rbs_erase(t, &nodes[i]);
+		} else {
+			keep[w] = false;
+			if (t)
+				rbs_erase(t, &nodes[w]);
+			w = i;
+		}
 	}
-	out = n ? arena_alloc(&st->arena, n * sizeof(*out)) : NULL;
-	if (n && !out) {
-		symbuf_free(sb);
+}
+
+/*
+ * Which PLT entries perf's lookup finds: perf inserts them into its symbol tree after the
+ * others (whose ends are fixed by then, so a zero-sized _init may span .plt), and its lookup
+ * returns whichever overlapping symbol the descent meets first. Rebuilds that tree (the
+ * others in order of appearance, the duplicates' removal, then the PLT entries) and marks
+ * in pkeep[] the entries a lookup of their own start returns.
+ */
+static int plt_visible(struct symbuf *sb, struct symbuf *plt, bool *pkeep)
+{
+	struct rbs_node *nodes = calloc(sb->nr + plt->nr, sizeof(*nodes));
+	size_t *order = malloc((sb->nr + 1) * sizeof(*order));
+	bool *keep = malloc(sb->nr + 1);
+	struct rbs t = { NULL };
+	size_t i;
+
+	if (!nodes || !order || !keep) {
+		free(nodes);
+		free(order);
+		free(keep);
 		return -ENOMEM;
 	}
-	for (i = 0; i < n; i++) {
-		out[i].start = sb->v[i].start;
-		out[i].end = sb->v[i].end;
-		out[i].name = sb->v[i].name;
+	for (i = 0; i < sb->nr; i++)
+		order[sb->v[i].seq] = i;
+	for (i = 0; i < sb->nr; i++) {
+		struct rbs_node *n = &nodes[order[i]];
+
+		n->start = sb->v[order[i]].start;
+		n->end = sb->v[order[i]].end;
+		rbs_insert(&t, n);
+	}
+	fixup_duplicates(sb, keep, &t, nodes);
+	for (i = 0; i < plt->nr; i++) {
+		struct rbs_node *n = &nodes[sb->nr + i];
+
+		n->start = plt->v[i].start;
+		n->end = plt->v[i].end;
+		rbs_insert(&t, n);
+	}
+	for (i = 0; i < plt->nr; i++)
+		pkeep[i] = rbs_find(&t, plt->v[i].start) == &nodes[sb->nr + i];
+	free(nodes);
+	free(order);
+	free(keep);
+	return 0;
+}
+
+/*
+ * perf's order: sorted by start (ties in order of appearance), then symbols__fixup_end()
+ * (among equal starts only the last one gets a size), then symbols__fixup_duplicate() with
+ * choose_best_symbol(). So of kallsyms aliases the last listed wins, as perf shows
+ * __x64_sys_vfork rather than __ia32_sys_vfork. PLT entries (plt, may be NULL) come last.
+ */
+int symbuf_finish_plt(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool kallsyms,
+		      struct symbuf *plt)
+{
+	size_t i, j, k = 0, nplt = plt ? plt->nr : 0;
+	bool *keep = malloc(sb->nr + nplt + 1);
+	struct symbol *out = NULL;
+	int ret = -ENOMEM;
+
+	if (!keep)
+		goto out;
+	qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
+	fixup_ends(sb, kallsyms);
+	if (nplt && plt_visible(sb, plt, keep + sb->nr))
+		goto out;
+	fixup_duplicates(sb, keep, NULL, NULL);
+	if (sb->nr + nplt)
+		out = arena_alloc(&st->arena, (sb->nr + nplt) * sizeof(*out));
+	if (sb->nr + nplt && !out)
+		goto out;
+	/* merge the survivors and the visible PLT entries (both sorted by start) */
+	for (i = 0, j = 0; i < sb->nr || j < nplt;) {
+		if (j < nplt && !keep[sb->nr + j]) {
+			j++;
+		} else if (i < sb->nr && !keep[i]) {
+			i++;
+		} else if (j >= nplt || (i < sb->nr && sb->v[i].start <= plt->v[j].start)) {
+			k = emit(out, k, &sb->v[i++]);
+		} else {
+			k = emit(out, k, &plt->v[j++]);
+		}
 	}
 	d->syms = out;
-	d->nr_syms = n;
-	symbuf_free(sb);
-	return 0;
-}
-
-/* True when [start, end) lies inside a symbol of the sorted array syms. */
-static bool covered(const struct symbol *syms, size_t nr, uint64_t start, uint64_t end)
-{
-	const struct symbol *s = syms_find(syms, nr, start);
-
-	return s && end <= s->end;
-}
-
-int symbuf_merge(struct symtab *st, struct dso_int *d, struct symbuf *sb)
-{
-	size_t i = 0, j = 0, k = 0, n = d->nr_syms + sb->nr;
-	struct symbol *out;
-
-	if (!sb->nr)
-		return 0;
-	qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
-	out = arena_alloc(&st->arena, n * sizeof(*out));
-	if (!out) {
-		symbuf_free(sb);
-		return -ENOMEM;
-	}
-	while (i < d->nr_syms || j < sb->nr) {
-		if (j >= sb->nr || (i < d->nr_syms && d->syms[i].start <= sb->v[j].start)) {
-			out[k++] = d->syms[i++];
-			continue;
-		}
-		/* perf inserts these after fixing the others' ends: a symbol stretched over
-		 * them (a zero-sized _init before .plt) is what its lookup finds */
-		if (!covered(d->syms, d->nr_syms, sb->v[j].start, sb->v[j].end)) {
-			out[k].start = sb->v[j].start;
-			out[k].end = sb->v[j].end;
-			out[k++].name = sb->v[j].name;
-		}
-		j++;
-	}
-	d->syms = out;	/* the old array stays in the arena until symtab_free() */
 	d->nr_syms = k;
+	ret = 0;
+out:
+	free(keep);
 	symbuf_free(sb);
-	return 0;
+	if (plt)
+		symbuf_free(plt);
+	return ret;
+}
+
+int symbuf_finish(struct symtab *st, struct dso_int *d, struct symbuf *sb, bool kallsyms)
+{
+	return symbuf_finish_plt(st, d, sb, kallsyms, NULL);
 }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tests/unit/unit.h"
+#include "lib/sym/rbsim.h"
 #include "lib/sym/sym-int.h"
 
 static const char *testdata(void)
@@ -297,10 +298,82 @@ TEST(build_id_mismatch_and_cache)
 	CHECK(ok);
 }
 
+/* Black height of the subtree, or -1 when a red-black or ordering rule is broken. */
+static int rb_check(const struct rbs_node *n, const struct rbs_node *parent)
+{
+	int l, r;
+
+	if (!n)
+		return 1;
+	if (n->p != parent || (!n->black && parent && !parent->black))
+		return -1;
+	if ((n->l && n->l->start > n->start) || (n->r && n->r->start < n->start))
+		return -1;
+	l = rb_check(n->l, n);
+	r = rb_check(n->r, n);
+	if (l < 0 || r < 0 || l != r)
+		return -1;
+	return l + (n->black ? 1 : 0);
+}
+
+TEST(rbsim_invariants)
+{
+	static struct rbs_node nodes[2000];
+	struct rbs t = { NULL };
+	unsigned int x = 12345, i;
+
+	for (i = 0; i < 2000; i++) {
+		x = x * 1103515245 + 12345;
+		nodes[i].start = (x >> 8) % 5000;	/* duplicates included */
+		nodes[i].end = nodes[i].start + 4;
+		rbs_insert(&t, &nodes[i]);
+	}
+	CHECK(t.root->black && rb_check(t.root, NULL) > 0);
+	for (i = 0; i < 2000; i += 3)
+		rbs_erase(&t, &nodes[i]);
+	CHECK(!t.root || (t.root->black && rb_check(t.root, NULL) > 0));
+	for (i = 1; i < 2000; i += 3)
+		CHECK(rbs_find(&t, nodes[i].start + 1) != NULL);
+	for (i = 0; i < 2000; i++)
+		if (i % 3)
+			rbs_erase(&t, &nodes[i]);
+	CHECK(t.root == NULL);
+}
+
+/* perf's lookup meets an overlapping symbol first or not depending on its tree: with a
+ * .plt of many entries under a zero-sized _init stretched over it, the entries win (as perf
+ * shows PyIter_Next@plt in libpython); tests/cli/sym.sh checks real binaries against perf. */
+TEST(plt_under_stretched_init)
+{
+	struct symtab *st;
+	struct symbuf sb = { 0 }, plt = { 0 };
+	struct dso_int *d;
+	int i;
+
+	CHECK(symtab_new("", &st) == 0);
+	d = dso_int(symtab_dso(st, "/nonexistent/y", 1));
+	d->pub.loaded = true;
+	CHECK(symbuf_add(&sb, 0x1000, 0x1000, "_init", 1) == 0);
+	CHECK(symbuf_add(&sb, 0x2000, 0x2070, "_start", 1) == 0);
+	for (i = 1; i < 200; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "f%d@plt", i);
+		CHECK(symbuf_add(&plt, 0x1000 + i * 16, 0x1010 + i * 16,
+				 arena_strdup(&st->arena, name), 1) == 0);
+	}
+	CHECK(symbuf_finish_plt(st, d, &sb, false, &plt) == 0);
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x1000)->name, "_init");
+	CHECK_STR(dso_find_symbol(st, &d->pub, 0x1000 + 150 * 16)->name, "f150@plt");
+	symtab_free(st);
+}
+
 int main(void)
 {
 	RUN(demangle_like_perf);
 	RUN(aliases_and_ends);
+	RUN(rbsim_invariants);
+	RUN(plt_under_stretched_init);
 	RUN(elf_pie_symbols);
 	RUN(jit_map);
 	if (kallsyms_addr("_text"))
