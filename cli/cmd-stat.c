@@ -27,7 +27,7 @@ struct stat_opts {
 	int all_cpus, no_inherit, detailed, json, no_aggr, per_core, per_socket, null_run;
 	int per_die, per_node, per_thread, no_merge;
 	int repeat, interval, interval_count, delay, verbose, append, big_num;
-	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale;
+	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale, summary;
 	const char *pre, *post;
 	const char **filters;	/* per evsel, from --filter */
 	size_t nr_filters;
@@ -390,7 +390,7 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 		rn->s->sys_s = w.ru.ru_stime.tv_sec + w.ru.ru_stime.tv_usec / 1e6;
 	}
 	welford_add(&rn->s->wall, rn->s->wall_ns);
-	if (!rn->o->interval && r >= 0)
+	if ((!rn->o->interval || rn->o->summary) && r >= 0)
 		r = stat_read(rn->s, false, accumulate);
 	if (r < 0) {
 		pr_err("cannot read the counters: %s", err_str(r));
@@ -564,7 +564,8 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		if (status == 255 || (status && !argc))
 			goto out_close;
 	}
-	if (!o->interval && !o->quiet) {
+	if ((!o->interval || o->summary) && !o->quiet) {
+		cfg.summary = o->interval;
 		for (u = 0; u < s.nr_units; u++)
 			for (c = 0; c < s.nr_ctrs; c++)
 				if (o->repeat > 1)
@@ -630,6 +631,7 @@ int cmd_stat(int argc, char **argv)
 			 "Configure all used events to run in kernel space."),
 		OPT_BOOL(0, "all-user", &o.all_user, "Configure all used events to run in user space."),
 		OPT_BOOL(0, "quiet", &o.quiet, "don't print any output, messages or warnings"),
+		OPT_BOOL(0, "summary", &o.summary, "print summary for interval mode"),
 		OPT_INT(0, "timeout", &o.timeout, "n",
 			"stop workload and print counts after a timeout period in ms (>= 10ms)"),
 		OPT_STRING(0, "pre", &o.pre, "command", "command to run prior to the measured command"),

@@ -223,6 +223,8 @@ static void print_prefix(const struct stat_cfg *c, const struct stat_unit *u, do
 
 		fprintf(c->out, "%6" PRIu64 ".%09" PRIu64 "%s", ns / 1000000000, ns % 1000000000,
 			sep);
+	} else if (c->summary && c->csv_sep) {
+		fprintf(c->out, "%16s%s", "summary", sep);
 	}
 	switch (c->aggr) {
 	case AGGR_CPU:

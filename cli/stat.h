@@ -34,6 +34,7 @@ struct stat_cfg {
 	FILE *out;
 	char target_desc[256];	/* "'true'", "'system wide'", "process id '42'" */
 	int nr_intervals;	/* printed so far, for the header every 25 */
+	bool summary;		/* the totals after -I --summary ("summary" prefix in CSV) */
 };
 
 struct stat_ctr {

@@ -158,6 +158,11 @@ check_grep "-I header" '^#           time             counts unit events$' i.txt
 $FLARE stat -I 100 --interval-count 2 -x, -e task-clock -- "$WL/cpu_burn" 0.5 2>ic.csv
 check_eq "--interval-count 2 stops after 2" 2 "$(grep -c task-clock ic.csv)"
 
+$FLARE stat -x, -I 100 --summary -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 77 2>sum.csv
+check_grep "-I --summary: the total, prefixed as perf's" '^         summary,77,,syscalls:sys_enter_getppid,' sum.csv
+$FLARE stat -I 100 --summary -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 77 2>sum.txt
+check_grep "-I --summary text: then the usual totals" '^ +77      syscalls:sys_enter_getppid' sum.txt
+
 # --- -a, -A, per-core, per-socket, -C ---
 ncpu=$(getconf _NPROCESSORS_ONLN)
 $FLARE stat -a -A -x, -e cpu-clock -- sleep 0.1 2>a.csv
