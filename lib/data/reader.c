@@ -253,12 +253,75 @@ static int open_file_mode(struct perf_data *pd)
 	return pd_names_init(pd);
 }
 
+/* Skips n bytes of the stream; false when it ends first. */
+static bool src_skip(struct pd_src *s, uint64_t n)
+{
+	uint8_t buf[16384];
+
+	if (s->fd < 0) {
+		if (n > s->mem_len - s->mem_pos)
+			return false;
+		s->mem_pos += n;
+		return true;
+	}
+	while (n) {
+		size_t k = n < sizeof(buf) ? n : sizeof(buf);
+
+		if (src_read(s, buf, k) != (ssize_t)k)
+			return false;
+		n -= k;
+	}
+	return true;
+}
+
+/*
+ * Data that follows a record outside its size: the tracing data after HEADER_TRACING_DATA
+ * (u32 size, padded to 8; kept) and the AUX area data after AUXTRACE (u64 size; skipped).
+ */
+static int stream_trailing(struct perf_data *pd, const uint8_t *rec, uint64_t off)
+{
+	const struct perf_event_header *h = (const void *)rec;
+	struct pd_priv *p = pd_priv(pd);
+	uint64_t tsz, padded;
+	uint8_t *blob;
+
+	if (h->type == PERF_RECORD_AUXTRACE && h->size >= 16) {
+		padded = pd_u64(rec + 8);
+		if (!src_skip(&p->src, padded))
+			return pd_err(pd, -ERR_TRUNCATED,
+				      "stream ends inside the AUX data after offset 0x%llx",
+				      (unsigned long long)off);
+		p->pos += padded;
+		return 1;
+	}
+	if (h->type != PERF_RECORD_HEADER_TRACING_DATA)
+		return 1;
+	if (h->size < sizeof(*h) + 4)
+		return pd_err(pd, -ERR_FORMAT, "tracing data record at offset 0x%llx is too short",
+			      (unsigned long long)off);
+	tsz = pd_u32(rec + sizeof(*h));
+	padded = (tsz + 7) & ~7ULL;
+	if (p->src.fd < 0 ? padded > p->src.mem_len - p->src.mem_pos : padded > (256u << 20))
+		return pd_err(pd, -ERR_TRUNCATED,
+			      "tracing data of %llu bytes after offset 0x%llx runs past the end of the stream",
+			      (unsigned long long)tsz, (unsigned long long)off);
+	blob = pd_chunk_alloc(p, padded ? padded : 8);
+	if (!blob)
+		return -ENOMEM;
+	if (src_read(&p->src, blob, padded) != (ssize_t)padded)
+		return pd_err(pd, -ERR_TRUNCATED, "stream ends inside the tracing data after offset 0x%llx",
+			      (unsigned long long)off);
+	p->tdata = blob;
+	p->tdata_size = tsz;
+	p->pos += padded;
+	return 1;
+}
+
 /* Pipe mode: reads the next record of the stream into chunk memory. 1, 0 at EOF, or < 0. */
 static int stream_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off)
 {
 	struct pd_priv *p = pd_priv(pd);
 	struct perf_event_header h;
-	uint64_t extra = 0;
 	uint8_t *buf;
 	ssize_t r;
 
@@ -278,12 +341,6 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx has size %u",
 			      (unsigned long long)p->pos, h.size);
-	if (h.type == PERF_RECORD_HEADER_TRACING_DATA) {
-		if (h.size < sizeof(h) + 4)
-			return pd_err(pd, -ERR_FORMAT, "tracing data record at offset 0x%llx is too short",
-				      (unsigned long long)p->pos);
-		extra = 1;	/* the blob follows the record, padded to 8 */
-	}
 	buf = pd_chunk_alloc(p, h.size);
 	if (!buf)
 		return -ENOMEM;
@@ -299,28 +356,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 	*ev = (const void *)buf;
 	*off = p->pos;
 	p->pos += h.size;
-	if (extra) {
-		uint64_t tsz = pd_u32(buf + sizeof(h));
-		uint64_t padded = (tsz + 7) & ~7ULL;
-		uint8_t *blob;
-
-		if (p->src.fd < 0 ? padded > p->src.mem_len - p->src.mem_pos : padded > (256u << 20))
-			return pd_err(pd, -ERR_TRUNCATED,
-				      "tracing data of %llu bytes after offset 0x%llx runs past the end of the stream",
-				      (unsigned long long)tsz, (unsigned long long)*off);
-		blob = pd_chunk_alloc(p, padded ? padded : 8);
-		if (!blob)
-			return -ENOMEM;
-		r = src_read(&p->src, blob, padded);
-		if (r < (ssize_t)padded)
-			return pd_err(pd, r < 0 ? (int)r : -ERR_TRUNCATED,
-				      "stream ends inside the tracing data after offset 0x%llx",
-				      (unsigned long long)*off);
-		p->tdata = blob;
-		p->tdata_size = tsz;
-		p->pos += padded;
-	}
-	return 1;
+	return stream_trailing(pd, buf, *off);
 }
 
 /* rec itself when 8-aligned, else a copy in chunk memory (NULL on -ENOMEM). */
@@ -382,6 +418,15 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 	if (!*ev)
 		return -ENOMEM;
 	p->pos += h.size;
+	if (h.type == PERF_RECORD_AUXTRACE && h.size >= 16) {
+		uint64_t skip = pd_u64(p->map + *off + 8);	/* AUX data follows the record */
+
+		if (skip > p->end - p->pos)
+			return pd_err(pd, -ERR_TRUNCATED,
+				      "AUX data of %llu bytes after offset 0x%llx runs past the data section",
+				      (unsigned long long)skip, (unsigned long long)*off);
+		p->pos += skip;
+	}
 	if (p->own_map && p->pos - p->dropped > DROP_STEP)
 		drop_behind(p);
 	return 1;

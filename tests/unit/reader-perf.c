@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
 #include "tests/unit/unit.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
@@ -208,6 +209,69 @@ TEST(perf_system_wide)
 	CHECK(header_as_perf("sw.data", true));
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorts the lines of sb as LC_ALL=C sort does. */
+static void sort_lines(struct strbuf *sb)
+{
+	struct strbuf out = STRBUF_INIT;
+	char **lines = NULL, *p, *save = NULL;
+	size_t n = 0, i;
+
+	for (p = strtok_r(sb->buf, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
+		lines = realloc(lines, (n + 1) * sizeof(*lines));
+		lines[n++] = p;
+	}
+	qsort(lines, n, sizeof(*lines), cmp_str);
+	for (i = 0; i < n; i++)
+		strbuf_addf(&out, "%s\n", lines[i]);
+	free(lines);
+	strbuf_release(sb);
+	*sb = out;
+}
+
+/* Every tracepoint sample's RAW formatted through the file's tep equals perf script -F trace. */
+static bool trace_text_as_perf(const char *file)
+{
+	struct strbuf theirs = STRBUF_INIT, ours = STRBUF_INIT;
+	const struct perf_event_header *ev;
+	struct perf_data *pd = open_rec(file);
+	struct tep_handle *tep = pd ? perf_data_tep(pd) : NULL;
+	struct perf_sample s;
+	bool ok = tep != NULL;
+
+	while (ok && perf_data_next(pd, &ev, NULL) == 1) {
+		struct tep_record rec = { 0 };
+		struct trace_seq seq;
+
+		if (ev->type != PERF_RECORD_SAMPLE || perf_data_parse_sample(pd, ev, &s) ||
+		    !s.raw_size)
+			continue;
+		rec.data = (void *)s.raw;
+		rec.size = s.raw_size;
+		trace_seq_init(&seq);
+		tep_print_event(tep, &seq, &rec, "%s", TEP_PRINT_INFO);
+		trace_seq_terminate(&seq);
+		strbuf_addf(&ours, "%s\n", seq.buffer);
+		trace_seq_destroy(&seq);
+	}
+	perf_data_close(pd);
+	/* perf script prints in time order, the file holds per-CPU buffers: compare sorted */
+	run(&theirs, "perf script -G -F trace -i %s 2>/dev/null | LC_ALL=C sort", file);
+	sort_lines(&ours);
+	if (!ok || !ours.len || strcmp(ours.buf, theirs.buf)) {
+		printf("# %s trace text differs:\n# perf:  %.200s\n# flare: %.200s\n", file,
+		       theirs.buf, ours.buf);
+		ok = false;
+	}
+	strbuf_release(&theirs);
+	strbuf_release(&ours);
+	return ok;
+}
+
 TEST(perf_tracepoint)
 {
 	struct perf_data *pd;
@@ -230,6 +294,7 @@ TEST(perf_tracepoint)
 	}
 	CHECK_STR(e->name, "sys_enter_openat");
 	perf_data_close(pd);
+	CHECK(trace_text_as_perf("tp.data"));
 }
 
 TEST(perf_multi_event)
@@ -264,6 +329,7 @@ TEST(perf_pipe)
 			"-o - %s/open_n 20 > pipe.data 2>/dev/null", wl) == 0);
 	CHECK(same_as_perf("pipe.data", &c));
 	CHECK(header_as_perf("pipe.data", false));
+	CHECK(trace_text_as_perf("pipe.data"));
 	snprintf(cmd, sizeof(cmd), "cat %s/pipe.data", dir);
 	f = popen(cmd, "r");
 	CHECK(f);
@@ -295,6 +361,7 @@ TEST(perf_uprobe)
 	CHECK(rc == 0);
 	CHECK(same_as_perf("up.data", &c));
 	CHECK(c.samples >= 10);
+	CHECK(trace_text_as_perf("up.data"));
 	CHECK(header_as_perf("up.data", false));
 }
 

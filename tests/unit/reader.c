@@ -437,6 +437,61 @@ TEST(compressed_records)
 	perf_data_close(pd);
 }
 
+/* AUXTRACE records are followed by their AUX data, outside the record's size. */
+static void put_auxtrace(struct rb *b)
+{
+	int i;
+
+	rb_begin(b, PERF_RECORD_AUXTRACE, 0);
+	rb_u64(b, 16);		/* size of the data that follows */
+	rb_u64(b, 0);
+	rb_u64(b, 0);
+	rb_u32(b, 0);
+	rb_u32(b, 42);
+	rb_u32(b, 0);
+	rb_u32(b, 0);
+	rb_end(b, 8);
+	for (i = 0; i < 4; i++)
+		rb_u32(b, 0xffffffff);	/* would be a record of size 0xffff if not skipped */
+}
+
+static int count_types(struct perf_data *pd, uint32_t type)
+{
+	const struct perf_event_header *ev;
+	int n = 0, r;
+
+	while ((r = perf_data_next(pd, &ev, NULL)) == 1)
+		n += ev->type == type;
+	return r < 0 ? r : n;
+}
+
+TEST(auxtrace_data_is_skipped)
+{
+	struct perf_event_attr a[2];
+	struct perf_data *pd;
+
+	build_two_events(a);
+	put_auxtrace(&B);
+	put_comm(&B, 10, "after");
+	pd = open_two(a);
+	CHECK(pd != (void *)-1);
+	CHECK(count_types(pd, PERF_RECORD_COMM) == 1);
+	perf_data_close(pd);
+
+	build_two_events(a);
+	rb_begin(&B, PERF_RECORD_HEADER_ATTR, 0);
+	rb_bytes(&B, &a[0], PERF_ATTR_SIZE_FILE);
+	rb_u64(&B, 10);
+	rb_end(&B, 8);
+	put_auxtrace(&B);
+	put_comm(&B, 10, "after");
+	rb_pipe(&B);
+	pd = open_img(0, NULL);
+	CHECK(pd != (void *)-1);
+	CHECK(count_types(pd, PERF_RECORD_COMM) == 1);
+	perf_data_close(pd);
+}
+
 static void put_header_only(uint64_t magic, uint64_t size)
 {
 	memcpy(B.out, &magic, 8);
@@ -569,6 +624,7 @@ int main(int argc, char **argv)
 	RUN(features_and_event_desc);
 	RUN(pipe_stream);
 	RUN(compressed_records);
+	RUN(auxtrace_data_is_skipped);
 	RUN(bad_input);
 	if (geteuid() == 0)
 		RUN(not_owned_file);
