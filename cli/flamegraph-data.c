@@ -31,14 +31,27 @@ struct cached {
 	struct cached *next;
 };
 
+/* A thread's header, cut once: when the script's patterns cut it into exactly the comm,
+ * pid, tid and event name flare printed, later samples skip making and matching the line. */
+struct hcached {
+	const struct pd_attr *attr;
+	uint32_t pid, tid;
+	const char *comm;	/* copy */
+	bool fast;
+	char pid_s[12], tid_s[12];
+	struct hcached *next;
+};
+
 struct data_ctx {
 	struct collapse *c;
 	struct session *sess;
 	struct script_trace trace;
 	struct strbuf line;
 	struct hashmap cache;	/* key hash -> chain of struct cached */
+	struct hashmap hcache;	/* (pid, tid, attr) hash -> chain of struct hcached */
 	struct arena arena;
 	bool addrs;
+	bool pid_tid;	/* --pid/--tid: print pid/tid, not perf script's tid alone */
 };
 
 /* Decimal digits of v at p (no NUL); returns the length. */
@@ -59,14 +72,35 @@ static size_t put_u64(char *p, uint64_t v, int width, char pad)
 
 /* The header line perf script prints (comm pid/tid [cpu] sec.usec: period event: fields);
  * formatted by hand, it is made once per sample. */
-static int header(struct data_ctx *x, const struct resolved_sample *rs)
+/* printf's "%<width>d" (right-aligned), or "%-<width>d" for a negative width */
+static size_t put_s32(char *p, int32_t v, int width)
+{
+	char tmp[16];
+	size_t n = put_u64(tmp + 1, v < 0 ? (uint64_t)-(int64_t)v : (uint64_t)v, 0, ' ') + 1, i = 0;
+	int w = width < 0 ? -width : width;
+
+	tmp[0] = '-';
+	if (v >= 0)
+		memmove(tmp, tmp + 1, --n);
+	if (width < 0) {
+		memcpy(p, tmp, n);
+		for (; (int)n < w; n++)
+			p[n] = ' ';
+		return n;
+	}
+	for (; (int)(n + i) < w; i++)
+		p[i] = ' ';
+	memcpy(p + i, tmp, n);
+	return n + i;
+}
+
+static int format_header(struct data_ctx *x, const struct resolved_sample *rs)
 {
 	const struct perf_sample *s = rs->s;
 	const struct perf_event_attr *a = &rs->attr->attr;
 	const char *comm = rs->thread && rs->thread->comm ? rs->thread->comm : ":-1";
 	const char *ev = rs->attr->name ? rs->attr->name : "";
 	char *p;
-	int err;
 
 	strbuf_reset(&x->line);
 	if (strbuf_grow(&x->line, strlen(comm) + strlen(ev) + 128))
@@ -74,16 +108,28 @@ static int header(struct data_ctx *x, const struct resolved_sample *rs)
 	p = x->line.buf;
 	p = stpcpy(p, comm);
 	*p++ = ' ';
-	p += put_u64(p, s->pid, 5, ' ');
-	*p++ = '/';
-	p += put_u64(p, s->tid, 0, ' ');
-	p = stpcpy(p, " [");
-	p += put_u64(p, s->cpu, 3, '0');
-	p = stpcpy(p, "] ");
-	p += put_u64(p, s->time / 1000000000, 5, ' ');
-	*p++ = '.';
-	p += put_u64(p, s->time % 1000000000 / 1000, 6, '0');
-	p = stpcpy(p, ": ");
+	if (x->pid_tid) {
+		/* as perf script -F comm,pid,tid,... prints them */
+		p += put_s32(p, (int32_t)s->pid, 5);
+		*p++ = '/';
+		p += put_s32(p, (int32_t)s->tid, -5);
+	} else {
+		p += put_s32(p, (int32_t)s->tid, 5);
+	}
+	*p++ = ' ';
+	if (a->sample_type & PERF_SAMPLE_CPU) {
+		*p++ = '[';
+		p += put_u64(p, s->cpu, 3, '0');
+		p = stpcpy(p, "] ");
+	}
+	if (a->sample_type & PERF_SAMPLE_TIME) {
+		p += put_u64(p, s->time / 1000000000, 5, ' ');
+		*p++ = '.';
+		p += put_u64(p, s->time % 1000000000 / 1000, 6, '0');
+		*p++ = ':';
+	}
+	*p++ = ' ';
+	/* the period: the sample's, or attr.sample_period with -c N */
 	if (a->type != PERF_TYPE_TRACEPOINT) {
 		p += put_u64(p, s->period, 10, ' ');
 		*p++ = ' ';
@@ -91,10 +137,85 @@ static int header(struct data_ctx *x, const struct resolved_sample *rs)
 	p = stpcpy(p, ev);
 	p = stpcpy(p, ": ");
 	strbuf_setlen(&x->line, (size_t)(p - x->line.buf));
-	err = 0;
 	if (a->type == PERF_TYPE_TRACEPOINT)
-		err = strbuf_adds(&x->line, script_trace_text(&x->trace, x->sess->pd, s));
-	return err ? err : collapse_header(x->c, x->line.buf, x->line.len, (double)s->time / 1e9);
+		return strbuf_adds(&x->line, script_trace_text(&x->trace, x->sess->pd, s));
+	return 0;
+}
+
+static bool has_blank(const char *s)
+{
+	for (; *s; s++)
+		if (*s == ' ' || (*s >= '\t' && *s <= '\r'))
+			return true;
+	return false;
+}
+
+/* Whether the line just made cuts into exactly comm, pid, tid and the event name. */
+static bool cuts_plainly(struct data_ctx *x, const struct resolved_sample *rs, struct hcached *e)
+{
+	const char *l = x->line.buf, *ev = rs->attr->name;
+	size_t comm_len = strlen(e->comm);
+	struct collapse_hdr h;
+
+	if (rs->attr->attr.type == PERF_TYPE_TRACEPOINT || !ev || !*ev || has_blank(ev))
+		return false;
+	if (collapse_header_parsed(x->c, l, x->line.len, &h) != 1 || !h.has_event)
+		return false;
+	return h.comm_len == comm_len && h.pid_len == strlen(e->pid_s) &&
+	       !memcmp(l + h.pid_off, e->pid_s, h.pid_len) && h.tid_len == strlen(e->tid_s) &&
+	       !memcmp(l + h.tid_off, e->tid_s, h.tid_len) && h.end < comm_len + h.pid_len +
+	       h.tid_len + 12 && h.ev_len == strlen(ev) && !memcmp(l + h.ev_off, ev, h.ev_len);
+}
+
+static struct hcached *hcache_get(struct data_ctx *x, const struct resolved_sample *rs,
+				  const char *comm)
+{
+	const struct perf_sample *s = rs->s;
+	uint64_t key = hash_u64(((uint64_t)s->pid << 32 | s->tid) ^ (uintptr_t)rs->attr);
+	void **slot = hashmap_slot(&x->hcache, key);
+	struct hcached *e;
+
+	if (!slot)
+		return NULL;
+	for (e = *slot; e; e = e->next)
+		if (e->pid == s->pid && e->tid == s->tid && e->attr == rs->attr &&
+		    !strcmp(e->comm, comm))
+			return e;
+	e = arena_zalloc(&x->arena, sizeof(*e));
+	if (!e || !(e->comm = arena_strdup(&x->arena, comm)))
+		return NULL;
+	e->attr = rs->attr;
+	e->pid = s->pid;
+	e->tid = s->tid;
+	/* the fields as the script's pattern sees them: "pid/tid", or perf's "tid" alone */
+	if (x->pid_tid) {
+		e->pid_s[put_s32(e->pid_s, (int32_t)s->pid, 0)] = 0;
+		e->tid_s[put_s32(e->tid_s, (int32_t)s->tid, 0)] = 0;
+	} else {
+		e->pid_s[put_s32(e->pid_s, (int32_t)s->tid, 0)] = 0;
+	}
+	if (format_header(x, rs))
+		return NULL;
+	e->fast = cuts_plainly(x, rs, e);
+	e->next = *slot;
+	*slot = e;
+	return e;
+}
+
+static int header(struct data_ctx *x, const struct resolved_sample *rs)
+{
+	const char *comm = rs->thread && rs->thread->comm ? rs->thread->comm : ":-1";
+	struct hcached *e = hcache_get(x, rs, comm);
+	const char *ev = rs->attr->name;
+	double t = (double)rs->s->time / 1e9;
+
+	if (!e)
+		return -ENOMEM;
+	if (e->fast)
+		return collapse_header_fields(x->c, comm, strlen(comm), e->pid_s, strlen(e->pid_s),
+					      e->tid_s, strlen(e->tid_s), ev, strlen(ev),
+					      rs->s->period, t);
+	return format_header(x, rs) ? -ENOMEM : collapse_header(x->c, x->line.buf, x->line.len, t);
 }
 
 /* Folds frame f, or replays the names folded for an identical frame before. */
@@ -146,7 +267,8 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse *c)
 {
 	struct session_opts so = { .open_flags = cli->force ? PD_FORCE : 0, .ordered = true };
-	struct data_ctx x = { .c = c, .line = STRBUF_INIT, .addrs = cli->co.addrs };
+	struct data_ctx x = { .c = c, .line = STRBUF_INIT, .addrs = cli->co.addrs,
+			     .pid_tid = cli->co.pid || cli->co.tid };
 	char errbuf[256] = "";
 	int err;
 
@@ -163,6 +285,7 @@ int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse
 	session_free(x.sess);
 	script_trace_release(&x.trace);
 	hashmap_release(&x.cache);
+	hashmap_release(&x.hcache);
 	arena_release(&x.arena);
 	strbuf_release(&x.line);
 	return err;

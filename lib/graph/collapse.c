@@ -318,11 +318,13 @@ static int set_pname(struct collapse *c, const struct hdr *h, const char *pid, s
 	return 0;
 }
 
-static int header_line(struct collapse *c, const char *l, size_t len, const struct hdr *h,
-		       double t)
+/* What a matched header leads to: event filter, flare's filters, period, root name. ev is
+ * NULL when the line had no "period event:" ending. */
+static int header_fields(struct collapse *c, const struct hdr *h, const char *ev, size_t ev_len,
+			 uint64_t period, double t)
 {
-	const char *pid = h->pid, *ev, *per;
-	size_t pid_len = h->pid_len, ev_len, per_len = 0;
+	const char *pid = h->pid;
+	size_t pid_len = h->pid_len;
 	struct hdr hh = *h;
 	int keep;
 
@@ -333,21 +335,66 @@ static int header_line(struct collapse *c, const char *l, size_t len, const stru
 		pid = "?";
 		pid_len = 1;
 	}
-	if (match_event(l, len, &ev, &ev_len, &per, &per_len)) {
+	if (ev) {
 		keep = event_filter(c, ev, ev_len);
 		if (keep <= 0)
 			return keep;
 	}
-	if (t < 0 && c->o.has_time)
-		t = header_time(l, len, h->end);
 	if (!keep_sample(c, &hh, pid, pid_len, t)) {
 		c->have_pname = false;
 		return 0;
 	}
-	c->period = per_len ? parse_u64(per, per_len) : 0;
-	if (!c->period)
-		c->period = 1;
+	c->period = period ? period : 1;
 	return set_pname(c, &hh, pid, pid_len);
+}
+
+static int header_line(struct collapse *c, const char *l, size_t len, const struct hdr *h,
+		       double t)
+{
+	const char *ev, *per;
+	size_t ev_len, per_len = 0;
+	bool has_ev = match_event(l, len, &ev, &ev_len, &per, &per_len);
+
+	if (t < 0 && c->o.has_time)
+		t = header_time(l, len, h->end);
+	return header_fields(c, h, has_ev ? ev : NULL, ev_len, per_len ? parse_u64(per, per_len) : 0,
+			     t);
+}
+
+int collapse_header_parsed(struct collapse *c, const char *line, size_t len,
+			   struct collapse_hdr *out)
+{
+	struct hdr h;
+	const char *ev, *per;
+	size_t ev_len, per_len;
+
+	memset(out, 0, sizeof(*out));
+	if (!match_header(line, len, &h))
+		return 0;
+	out->comm_len = h.comm_len;
+	out->pid_off = (size_t)(h.pid - line);
+	out->pid_len = h.pid_len;
+	out->tid_off = (size_t)(h.tid - line);
+	out->tid_len = h.tid_len;
+	out->end = h.end;
+	out->matched = true;
+	if (match_event(line, len, &ev, &ev_len, &per, &per_len)) {
+		out->ev_off = (size_t)(ev - line);
+		out->ev_len = ev_len;
+		out->per_off = (size_t)(per - line);
+		out->per_len = per_len;
+		out->has_event = true;
+	}
+	return 1;
+}
+
+int collapse_header_fields(struct collapse *c, const char *comm, size_t comm_len,
+			   const char *pid, size_t pid_len, const char *tid, size_t tid_len,
+			   const char *event, size_t event_len, uint64_t period, double time)
+{
+	struct hdr h = { comm, pid, tid, comm_len, pid_len, tid_len, 0 };
+
+	return header_fields(c, &h, event, event_len, period, time);
 }
 
 int collapse_header(struct collapse *c, const char *line, size_t len, double time)

@@ -66,6 +66,24 @@ void collapse_text_end(struct collapse *c);
  * symbol name or "[unknown]", mod the dso name in the parentheses or "[unknown]".
  */
 int collapse_header(struct collapse *c, const char *line, size_t len, double time);
+
+/*
+ * A header cut into its parts once, for callers that see the same thread again and again:
+ * collapse_header_parsed() reports where the script's patterns cut line (offsets into it),
+ * and collapse_header_fields() does what collapse_header() does with such parts. A caller
+ * that knows its next lines cut the same way (the same comm, pid and tid, the same event
+ * name ending the line) may skip making and matching them. Returns 1 when line is a header.
+ */
+struct collapse_hdr {
+	bool matched, has_event;
+	size_t comm_len, pid_off, pid_len, tid_off, tid_len, end;
+	size_t ev_off, ev_len, per_off, per_len;
+};
+int collapse_header_parsed(struct collapse *c, const char *line, size_t len,
+			   struct collapse_hdr *out);
+int collapse_header_fields(struct collapse *c, const char *comm, size_t comm_len,
+			   const char *pid, size_t pid_len, const char *tid, size_t tid_len,
+			   const char *event, size_t event_len, uint64_t period, double time);
 int collapse_frame(struct collapse *c, const char *pc, const char *func, const char *mod);
 int collapse_end(struct collapse *c);
 

@@ -30,6 +30,8 @@ perf record -q -e sched:sched_switch -e syscalls:sys_enter_getppid -e syscalls:s
 	-g -o tp.data -- "$WL/open_n" 300 >/dev/null 2>&1
 perf record -q -e cpu-clock -e syscalls:sys_enter_getppid -F 999 -g -o mix.data -- \
 	"$WL/getppid_n" 100000 >/dev/null 2>&1
+perf record -q -e cpu-clock -c 200000 -g -o period.data "$WL/cpu_burn" 0.2 >/dev/null 2>&1
+same_as_script "fixed period (-c: the period comes from the attr)" period.data
 for f in fp mt tp mix; do
 	for o in "" --kernel --all --addrs; do
 		# shellcheck disable=SC2086
