@@ -8,6 +8,7 @@
 #include "lib/event/evlist.h"
 #include "lib/event/names.h"
 #include "lib/event/open.h"
+#include "lib/event/pmu.h"
 #include "lib/event/target.h"
 #include "lib/event/workload.h"
 #include "lib/trace/tp.h"
@@ -229,6 +230,54 @@ TEST(open_reason)
 	CHECK(strstr(event_open_reason(&a, -EACCES, buf, sizeof(buf)), "paranoid"));
 }
 
+TEST(open_read_counts)
+{
+	struct perf_event_attr a = { .size = sizeof(a), .type = PERF_TYPE_SOFTWARE,
+				     .config = PERF_COUNT_SW_TASK_CLOCK, .disabled = 1,
+				     .read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
+						    PERF_FORMAT_TOTAL_TIME_RUNNING };
+	struct target t = { 0 };
+	struct evfds f = { 0 };
+	struct counts c;
+	volatile unsigned long x = 0;
+	unsigned long i;
+
+	CHECK(target_set_workload(&t, getpid()) == 0);
+	CHECK(target_nr_tasks(&t) == 1 && target_nr_cpus(&t) == 1 && target_cpu(&t, 0) == -1);
+	CHECK(evfds_open(&f, &a, &t, NULL) == 0 && f.fd[0] >= 0);
+	CHECK(evfds_read(&f, 0, &c) == 0 && c.val == 0);
+	CHECK(evfds_enable(&f, 1) == 0);
+	for (i = 0; i < 3000000; i++)
+		x += i;
+	CHECK(evfds_enable(&f, 0) == 0);
+	CHECK(evfds_read(&f, 0, &c) == 0);
+	CHECK(c.val > 0 && c.run > 0 && c.ena >= c.run);
+	/* a filter on a software event is refused by the kernel */
+	CHECK(evfds_set_filter(&f, "common_pid == 1") < 0);
+	evfds_close(&f);
+	CHECK(f.fd == NULL);
+	evfds_close(&f); /* twice is fine */
+	target_release(&t);
+}
+
+TEST(cpus_and_threads)
+{
+	struct idlist on = { 0 };
+	struct target t = { 0 };
+	char mask[64];
+	int s, d, c;
+
+	CHECK(cpus_online(&on) == 0 && on.nr >= 1 && on.ids[0] == 0);
+	cpu_topology(0, &s, &d, &c);
+	CHECK(s >= 0 && d >= 0 && c >= 0);
+	CHECK(cpu_node(0) >= 0);
+	idlist_release(&on);
+	CHECK(target_add_all_threads(&t) == 0 && t.tasks.nr > 1);
+	target_release(&t);
+	CHECK(pmu_cpumask("software", mask, sizeof(mask)) == -ENOENT);
+	CHECK(pmu_cpumask("../..", mask, sizeof(mask)) == -ENOENT);
+}
+
 int main(void)
 {
 	RUN(spec_symbolic);
@@ -240,5 +289,7 @@ int main(void)
 	RUN(target_lists);
 	RUN(workload_run);
 	RUN(open_reason);
+	RUN(open_read_counts);
+	RUN(cpus_and_threads);
 	return unit_done();
 }
