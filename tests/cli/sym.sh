@@ -159,3 +159,20 @@ same syswide
 # a tracepoint with kernel and user call chains, machine-wide (idle and unnamed tasks too)
 rec sched -e sched:sched_switch -a -g -- sleep 0.3
 same sched
+
+# build-ids carried in the MMAP2 records themselves (--buildid-mmap)
+rec bidmmap --buildid-mmap -F 999 -g "$WL/cpu_burn" 0.3
+same bidmmap
+
+# attaching to a running process: its maps come from /proc/PID/maps, written by perf
+"$WL/cpu_burn" 1.5 >/dev/null &
+bpid=$!
+sleep 0.2
+rec attach -F 999 -g -p "$bpid" -- sleep 0.4
+wait "$bpid"
+same attach
+check_grep "attach: symbols of the attached process" ' (a|b|c)\+0x[0-9a-f]+ \(.*/cpu_burn\)' attach.flare
+
+# the pipe format written to a stream, read back from a file
+perf record -q --no-bpf-event -F 999 -g -o - "$WL/cpu_burn" 0.3 2>/dev/null >pipe.data
+same pipe
