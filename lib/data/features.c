@@ -289,9 +289,10 @@ static void dec_build_ids(struct fc *c, struct pd_features *f)
 		memcpy(&b->misc, c->p + 4, 2);
 		memcpy(&b->pid, c->p + 8, 4);
 		memcpy(b->build_id, c->p + 12, 20);
-		b->size = (b->misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && c->p[32] <= 20 ? c->p[32] : 20;
-		b->filename = arena_strndup(c->a, (const char *)c->p + 36,
-					    strnlen((const char *)c->p + 36, size - 36));
+		b->size = (b->misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && c->p[32] <= 20 ? c->p[32]
+										       : 20;
+		b->filename = arena_strndup(
+			c->a, (const char *)c->p + 36, strnlen((const char *)c->p + 36, size - 36));
 		if (!b->filename) {
 			c->bad = true;
 			return;
@@ -320,7 +321,7 @@ static void dec_mem_topology(struct fc *c, struct pd_features *f)
 		struct strbuf_lite {
 			char buf[256];
 			size_t len;
-		} s = { "", 0 };
+		} s = {"", 0};
 		int64_t run = -1;
 
 		m->node = fc_u64(c);
@@ -342,11 +343,11 @@ static void dec_mem_topology(struct fc *c, struct pd_features *f)
 
 				if (run == (int64_t)j - 1)
 					s.len += snprintf(s.buf + s.len, sizeof(s.buf) - s.len,
-							  "%s%lld", sep, (long long)run);
+						"%s%lld", sep, (long long)run);
 				else
 					s.len += snprintf(s.buf + s.len, sizeof(s.buf) - s.len,
-							  "%s%lld-%lld", sep, (long long)run,
-							  (long long)j - 1);
+						"%s%lld-%lld", sep, (long long)run,
+						(long long)j - 1);
 			}
 			if (!set)
 				run = -1;
@@ -362,38 +363,70 @@ static void dec_mem_topology(struct fc *c, struct pd_features *f)
 static void dec_feature(struct fc *c, int feat, struct pd_features *f)
 {
 	switch (feat) {
-	case FEAT_HOSTNAME: f->hostname = fc_str(c); break;
-	case FEAT_OSRELEASE: f->osrelease = fc_str(c); break;
-	case FEAT_VERSION: f->version = fc_str(c); break;
-	case FEAT_ARCH: f->arch = fc_str(c); break;
-	case FEAT_CPUDESC: f->cpudesc = fc_str(c); break;
-	case FEAT_CPUID: f->cpuid = fc_str(c); break;
+	case FEAT_HOSTNAME:
+		f->hostname = fc_str(c);
+		break;
+	case FEAT_OSRELEASE:
+		f->osrelease = fc_str(c);
+		break;
+	case FEAT_VERSION:
+		f->version = fc_str(c);
+		break;
+	case FEAT_ARCH:
+		f->arch = fc_str(c);
+		break;
+	case FEAT_CPUDESC:
+		f->cpudesc = fc_str(c);
+		break;
+	case FEAT_CPUID:
+		f->cpuid = fc_str(c);
+		break;
 	case FEAT_NRCPUS:
 		f->nr_cpus_avail = fc_u32(c);
 		f->nr_cpus_online = fc_u32(c);
 		f->has_nrcpus = !c->bad;
 		break;
-	case FEAT_TOTAL_MEM: f->total_mem = fc_u64(c); break;
-	case FEAT_CMDLINE: dec_cmdline(c, f); break;
-	case FEAT_EVENT_DESC: dec_event_desc(c, f); break;
-	case FEAT_CPU_TOPOLOGY: dec_cpu_topology(c, f); break;
-	case FEAT_NUMA_TOPOLOGY: dec_numa(c, f); break;
-	case FEAT_PMU_MAPPINGS: dec_pmu_mappings(c, f); break;
-	case FEAT_GROUP_DESC: dec_group_desc(c, f); break;
-	case FEAT_CACHE: dec_cache(c, f); break;
+	case FEAT_TOTAL_MEM:
+		f->total_mem = fc_u64(c);
+		break;
+	case FEAT_CMDLINE:
+		dec_cmdline(c, f);
+		break;
+	case FEAT_EVENT_DESC:
+		dec_event_desc(c, f);
+		break;
+	case FEAT_CPU_TOPOLOGY:
+		dec_cpu_topology(c, f);
+		break;
+	case FEAT_NUMA_TOPOLOGY:
+		dec_numa(c, f);
+		break;
+	case FEAT_PMU_MAPPINGS:
+		dec_pmu_mappings(c, f);
+		break;
+	case FEAT_GROUP_DESC:
+		dec_group_desc(c, f);
+		break;
+	case FEAT_CACHE:
+		dec_cache(c, f);
+		break;
 	case FEAT_SAMPLE_TIME:
 		f->first_sample_time = fc_u64(c);
 		f->last_sample_time = fc_u64(c);
 		f->has_sample_time = !c->bad;
 		break;
-	case FEAT_BUILD_ID: dec_build_ids(c, f); break;
-	case FEAT_MEM_TOPOLOGY: dec_mem_topology(c, f); break;
+	case FEAT_BUILD_ID:
+		dec_build_ids(c, f);
+		break;
+	case FEAT_MEM_TOPOLOGY:
+		dec_mem_topology(c, f);
+		break;
 	case FEAT_CLOCKID:
 		f->clockid_res_ns = fc_u64(c);
 		f->has_clockid = !c->bad;
 		break;
 	case FEAT_CLOCK_DATA:
-		fc_u32(c);	/* version */
+		fc_u32(c); /* version */
 		f->clock_data_clockid = fc_u32(c);
 		f->clock_tod_ns = fc_u64(c);
 		f->clock_clockid_ns = fc_u64(c);
@@ -421,7 +454,7 @@ int pd_features_read(struct perf_data *pd, struct pd_features **ret)
 	for (feat = 1; feat < FEAT_LAST; feat++) {
 		size_t size = 0;
 		const uint8_t *p = perf_data_feature(pd, feat, &size);
-		struct fc c = { p, NULL, false, &f->arena };
+		struct fc c = {p, NULL, false, &f->arena};
 
 		if (!p)
 			continue;
@@ -429,7 +462,7 @@ int pd_features_read(struct perf_data *pd, struct pd_features **ret)
 		dec_feature(&c, feat, f);
 		if (c.bad)
 			log_warn("%s: the %s feature section is malformed; part of it is left out",
-				 pd->path, pd_feature_name(feat));
+				pd->path, pd_feature_name(feat));
 	}
 	*ret = f;
 	return 0;
@@ -444,20 +477,37 @@ void pd_features_free(struct pd_features *f)
 }
 
 static const char *const feat_names[FEAT_LAST] = {
-	[FEAT_TRACING_DATA] = "TRACING_DATA", [FEAT_BUILD_ID] = "BUILD_ID",
-	[FEAT_HOSTNAME] = "HOSTNAME", [FEAT_OSRELEASE] = "OSRELEASE",
-	[FEAT_VERSION] = "VERSION", [FEAT_ARCH] = "ARCH", [FEAT_NRCPUS] = "NRCPUS",
-	[FEAT_CPUDESC] = "CPUDESC", [FEAT_CPUID] = "CPUID", [FEAT_TOTAL_MEM] = "TOTAL_MEM",
-	[FEAT_CMDLINE] = "CMDLINE", [FEAT_EVENT_DESC] = "EVENT_DESC",
-	[FEAT_CPU_TOPOLOGY] = "CPU_TOPOLOGY", [FEAT_NUMA_TOPOLOGY] = "NUMA_TOPOLOGY",
-	[FEAT_BRANCH_STACK] = "BRANCH_STACK", [FEAT_PMU_MAPPINGS] = "PMU_MAPPINGS",
-	[FEAT_GROUP_DESC] = "GROUP_DESC", [FEAT_AUXTRACE] = "AUXTRACE", [FEAT_STAT] = "STAT",
-	[FEAT_CACHE] = "CACHE", [FEAT_SAMPLE_TIME] = "SAMPLE_TIME",
-	[FEAT_MEM_TOPOLOGY] = "MEM_TOPOLOGY", [FEAT_CLOCKID] = "CLOCKID",
-	[FEAT_DIR_FORMAT] = "DIR_FORMAT", [FEAT_BPF_PROG_INFO] = "BPF_PROG_INFO",
-	[FEAT_BPF_BTF] = "BPF_BTF", [FEAT_COMPRESSED] = "COMPRESSED",
-	[FEAT_CPU_PMU_CAPS] = "CPU_PMU_CAPS", [FEAT_CLOCK_DATA] = "CLOCK_DATA",
-	[FEAT_HYBRID_TOPOLOGY] = "HYBRID_TOPOLOGY", [FEAT_PMU_CAPS] = "PMU_CAPS",
+	[FEAT_TRACING_DATA] = "TRACING_DATA",
+	[FEAT_BUILD_ID] = "BUILD_ID",
+	[FEAT_HOSTNAME] = "HOSTNAME",
+	[FEAT_OSRELEASE] = "OSRELEASE",
+	[FEAT_VERSION] = "VERSION",
+	[FEAT_ARCH] = "ARCH",
+	[FEAT_NRCPUS] = "NRCPUS",
+	[FEAT_CPUDESC] = "CPUDESC",
+	[FEAT_CPUID] = "CPUID",
+	[FEAT_TOTAL_MEM] = "TOTAL_MEM",
+	[FEAT_CMDLINE] = "CMDLINE",
+	[FEAT_EVENT_DESC] = "EVENT_DESC",
+	[FEAT_CPU_TOPOLOGY] = "CPU_TOPOLOGY",
+	[FEAT_NUMA_TOPOLOGY] = "NUMA_TOPOLOGY",
+	[FEAT_BRANCH_STACK] = "BRANCH_STACK",
+	[FEAT_PMU_MAPPINGS] = "PMU_MAPPINGS",
+	[FEAT_GROUP_DESC] = "GROUP_DESC",
+	[FEAT_AUXTRACE] = "AUXTRACE",
+	[FEAT_STAT] = "STAT",
+	[FEAT_CACHE] = "CACHE",
+	[FEAT_SAMPLE_TIME] = "SAMPLE_TIME",
+	[FEAT_MEM_TOPOLOGY] = "MEM_TOPOLOGY",
+	[FEAT_CLOCKID] = "CLOCKID",
+	[FEAT_DIR_FORMAT] = "DIR_FORMAT",
+	[FEAT_BPF_PROG_INFO] = "BPF_PROG_INFO",
+	[FEAT_BPF_BTF] = "BPF_BTF",
+	[FEAT_COMPRESSED] = "COMPRESSED",
+	[FEAT_CPU_PMU_CAPS] = "CPU_PMU_CAPS",
+	[FEAT_CLOCK_DATA] = "CLOCK_DATA",
+	[FEAT_HYBRID_TOPOLOGY] = "HYBRID_TOPOLOGY",
+	[FEAT_PMU_CAPS] = "PMU_CAPS",
 };
 
 const char *pd_feature_name(int feat)

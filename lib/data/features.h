@@ -24,9 +24,9 @@ struct pd_desc_iter {
 };
 
 struct pd_desc_event {
-	struct perf_event_attr attr;	/* zero-extended */
-	const char *name;		/* NUL-terminated, inside the payload */
-	const uint8_t *ids;		/* nr_ids unaligned u64s */
+	struct perf_event_attr attr; /* zero-extended */
+	const char *name;	     /* NUL-terminated, inside the payload */
+	const uint8_t *ids;	     /* nr_ids unaligned u64s */
 	uint32_t nr_ids;
 };
 
@@ -48,7 +48,7 @@ struct pd_feat_cpu {
 
 struct pd_feat_numa {
 	uint32_t node;
-	uint64_t mem_total, mem_free;	/* kB */
+	uint64_t mem_total, mem_free; /* kB */
 	char *cpus;
 };
 
@@ -71,28 +71,28 @@ struct pd_feat_build_id {
 	int32_t pid;
 	uint16_t misc;
 	uint8_t build_id[20];
-	uint8_t size;		/* bytes of build_id that are valid */
+	uint8_t size; /* bytes of build_id that are valid */
 	char *filename;
 };
 
 struct pd_feat_mem_node {
 	uint64_t node;
-	uint64_t size;		/* memory blocks present (bytes: size * mem_block_size) */
-	char *blocks;		/* "0-3,5" */
+	uint64_t size; /* memory blocks present (bytes: size * mem_block_size) */
+	char *blocks;  /* "0-3,5" */
 };
 
 struct pd_features {
 	char *hostname, *osrelease, *version, *arch, *cpudesc, *cpuid;
 	bool has_nrcpus;
 	uint32_t nr_cpus_avail, nr_cpus_online;
-	uint64_t total_mem;	/* kB */
+	uint64_t total_mem; /* kB */
 	char **cmdline;
 	uint32_t nr_cmdline;
 	struct pd_feat_event *events;
 	uint32_t nr_events;
 	char **core_siblings, **thread_siblings, **die_siblings;
 	uint32_t nr_core_siblings, nr_thread_siblings, nr_die_siblings;
-	struct pd_feat_cpu *cpus;	/* per cpu, nr_cpus_avail entries when present */
+	struct pd_feat_cpu *cpus; /* per cpu, nr_cpus_avail entries when present */
 	uint32_t nr_cpus;
 	bool has_die;
 	struct pd_feat_numa *numa;
@@ -126,8 +126,8 @@ void pd_features_free(struct pd_features *f);
 
 /* Appends the header lines of `perf report --header-only` ("# hostname : vm" ...), from
  * "# ========" to "# ========". full: as with -I (topology, numa, cache, memory in full). */
-int pd_features_render(struct perf_data *pd, const struct pd_features *f, bool full,
-		       struct strbuf *out);
+int pd_features_render(
+	struct perf_data *pd, const struct pd_features *f, bool full, struct strbuf *out);
 
 /* Appends an attr's non-zero fields as perf prints them after an event's name
  * (", type = 1, size = 128, ..., sample_type = IP|TID, ..."). 0 or -ENOMEM. */

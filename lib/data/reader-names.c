@@ -16,24 +16,48 @@
 #include "lib/data/features.h"
 
 static const char *const hw_names[] = {
-	"cycles", "instructions", "cache-references", "cache-misses", "branch-instructions",
-	"branch-misses", "bus-cycles", "stalled-cycles-frontend", "stalled-cycles-backend",
+	"cycles",
+	"instructions",
+	"cache-references",
+	"cache-misses",
+	"branch-instructions",
+	"branch-misses",
+	"bus-cycles",
+	"stalled-cycles-frontend",
+	"stalled-cycles-backend",
 	"ref-cycles",
 };
 
 static const char *const sw_names[] = {
-	"cpu-clock", "task-clock", "page-faults", "context-switches", "cpu-migrations",
-	"minor-faults", "major-faults", "alignment-faults", "emulation-faults", "dummy",
-	"bpf-output", "cgroup-switches",
+	"cpu-clock",
+	"task-clock",
+	"page-faults",
+	"context-switches",
+	"cpu-migrations",
+	"minor-faults",
+	"major-faults",
+	"alignment-faults",
+	"emulation-faults",
+	"dummy",
+	"bpf-output",
+	"cgroup-switches",
 };
 
 static const char *const cache_names[] = {
-	"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch", "node",
+	"L1-dcache",
+	"L1-icache",
+	"LLC",
+	"dTLB",
+	"iTLB",
+	"branch",
+	"node",
 };
 static const char *const cache_op[][2] = {
-	{ "load", "loads" }, { "store", "stores" }, { "prefetch", "prefetches" },
+	{"load", "loads"},
+	{"store", "stores"},
+	{"prefetch", "prefetches"},
 };
-static const char *const cache_res[] = { "refs", "misses" };
+static const char *const cache_res[] = {"refs", "misses"};
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -43,13 +67,13 @@ static size_t add_modifiers(const struct perf_event_attr *a, char *bf, size_t si
 	size_t colon = 0;
 	bool guest_default = false;
 
-#define MOD(ex, ch)                                                                          \
-	do {                                                                                 \
-		if (!(ex) && r + 2 < size) {                                                 \
-			if (!colon)                                                          \
-				colon = ++r;                                                 \
-			bf[r++] = (ch);                                                      \
-		}                                                                            \
+#define MOD(ex, ch)                                                                                \
+	do {                                                                                       \
+		if (!(ex) && r + 2 < size) {                                                       \
+			if (!colon)                                                                \
+				colon = ++r;                                                       \
+			bf[r++] = (ch);                                                            \
+		}                                                                                  \
 	} while (0)
 	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
 		MOD(a->exclude_kernel, 'k');
@@ -82,11 +106,11 @@ static size_t cache_name(uint64_t config, char *bf, size_t len)
 	uint64_t type = config & 0xff, op = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
 
 	if (type >= ARRAY_LEN(cache_names) || op >= ARRAY_LEN(cache_op) ||
-	    res >= ARRAY_LEN(cache_res))
+		res >= ARRAY_LEN(cache_res))
 		return snprintf(bf, len, "unknown-ext-hardware-cache-type");
 	if (res)
-		return snprintf(bf, len, "%s-%s-%s", cache_names[type], cache_op[op][0],
-				cache_res[res]);
+		return snprintf(
+			bf, len, "%s-%s-%s", cache_names[type], cache_op[op][0], cache_res[res]);
 	return snprintf(bf, len, "%s-%s", cache_names[type], cache_op[op][1]);
 }
 
@@ -98,12 +122,12 @@ int perf_attr_name(const struct perf_event_attr *a, char *bf, size_t len)
 		return 0;
 	switch (a->type) {
 	case PERF_TYPE_HARDWARE:
-		r = snprintf(bf, len, "%s", a->config < ARRAY_LEN(hw_names) ?
-				      hw_names[a->config] : "unknown-hardware");
+		r = snprintf(bf, len, "%s",
+			a->config < ARRAY_LEN(hw_names) ? hw_names[a->config] : "unknown-hardware");
 		break;
 	case PERF_TYPE_SOFTWARE:
-		r = snprintf(bf, len, "%s", a->config < ARRAY_LEN(sw_names) ?
-				      sw_names[a->config] : "unknown-software");
+		r = snprintf(bf, len, "%s",
+			a->config < ARRAY_LEN(sw_names) ? sw_names[a->config] : "unknown-software");
 		break;
 	case PERF_TYPE_HW_CACHE:
 		r = cache_name(a->config, bf, len);
@@ -113,9 +137,9 @@ int perf_attr_name(const struct perf_event_attr *a, char *bf, size_t len)
 		break;
 	case PERF_TYPE_BREAKPOINT:
 		r = snprintf(bf, len, "mem:0x%" PRIx64 ":%s%s%s", (uint64_t)a->bp_addr,
-			     a->bp_type & HW_BREAKPOINT_R ? "r" : "",
-			     a->bp_type & HW_BREAKPOINT_W ? "w" : "",
-			     a->bp_type & HW_BREAKPOINT_X ? "x" : "");
+			a->bp_type & HW_BREAKPOINT_R ? "r" : "",
+			a->bp_type & HW_BREAKPOINT_W ? "w" : "",
+			a->bp_type & HW_BREAKPOINT_X ? "x" : "");
 		break;
 	case PERF_TYPE_TRACEPOINT:
 		return snprintf(bf, len, "unknown tracepoint");
@@ -127,8 +151,8 @@ int perf_attr_name(const struct perf_event_attr *a, char *bf, size_t len)
 	return add_modifiers(a, bf, len, r);
 }
 
-static int set_name(struct perf_data *pd, size_t i, const char *name, size_t n,
-		    enum pd_name_src src)
+static int set_name(
+	struct perf_data *pd, size_t i, const char *name, size_t n, enum pd_name_src src)
 {
 	struct pd_priv *p = pd_priv(pd);
 	char *s;
@@ -183,7 +207,8 @@ int pd_name_tracepoints(struct perf_data *pd)
 	for (i = 0; i < pd->nr_attrs; i++) {
 		struct tep_event *e;
 
-		if (pd->attrs[i].attr.type != PERF_TYPE_TRACEPOINT || p->name_src[i] != NAME_DERIVED)
+		if (pd->attrs[i].attr.type != PERF_TYPE_TRACEPOINT ||
+			p->name_src[i] != NAME_DERIVED)
 			continue;
 		if (!tep && !(tep = perf_data_tep(pd)))
 			return 0;

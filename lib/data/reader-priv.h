@@ -15,7 +15,7 @@
 
 /* Where a stream (pipe format) comes from: a file descriptor or a memory buffer. */
 struct pd_src {
-	int fd;			/* -1: read from mem */
+	int fd; /* -1: read from mem */
 	const uint8_t *mem;
 	size_t mem_len, mem_pos;
 };
@@ -24,7 +24,7 @@ struct pd_src {
 struct pd_chunk {
 	struct pd_chunk *next;
 	size_t used, cap;
-	uint64_t data[];	/* 8-aligned */
+	uint64_t data[]; /* 8-aligned */
 };
 
 /* A record read ahead (pipe prelude) and not yet handed out. */
@@ -42,29 +42,29 @@ struct pd_feat {
 
 struct pd_priv {
 	int fd;
-	const uint8_t *map;	/* the whole file (seekable mode) or the caller's buffer */
+	const uint8_t *map; /* the whole file (seekable mode) or the caller's buffer */
 	size_t map_len;
-	bool own_map;		/* munmap at close */
-	struct pd_src src;	/* pipe mode */
-	uint64_t pos;		/* offset of the next record (file offset; stream offset) */
-	uint64_t end;		/* file mode: end of the readable data */
-	uint64_t data_end;	/* file mode: end of the data section as the header says */
-	uint64_t dropped;	/* file mode: pages below this were given back (drop_behind) */
+	bool own_map;	   /* munmap at close */
+	struct pd_src src; /* pipe mode */
+	uint64_t pos;	   /* offset of the next record (file offset; stream offset) */
+	uint64_t end;	   /* file mode: end of the readable data */
+	uint64_t data_end; /* file mode: end of the data section as the header says */
+	uint64_t dropped;  /* file mode: pages below this were given back (drop_behind) */
 	bool eof;
 	struct pd_chunk *chunks;
 	struct pd_pending *pending;
 	size_t nr_pending, pending_pos;
-	struct hashmap id2attr;	/* id -> attr index + 1 */
-	struct hashmap id_index;	/* id -> struct pd_id_info * (arena) */
+	struct hashmap id2attr;	 /* id -> attr index + 1 */
+	struct hashmap id_index; /* id -> struct pd_id_info * (arena) */
 	struct pd_feat feat[256];
-	uint8_t *name_src;	/* per attr: enum pd_name_src */
+	uint8_t *name_src; /* per attr: enum pd_name_src */
 	size_t attrs_alloc;
 	/* COMPRESSED records: the decompressed block being handed out */
 	void *zctx;
-	uint8_t *zbuf;		/* chunk memory */
+	uint8_t *zbuf; /* chunk memory */
 	size_t zpos, zlen;
-	uint64_t zoff;		/* offset of the COMPRESSED record */
-	uint8_t *zscratch;	/* decompression output, reused */
+	uint64_t zoff;	   /* offset of the COMPRESSED record */
+	uint8_t *zscratch; /* decompression output, reused */
 	size_t zscratch_cap;
 	/* tracing data (TRACING_DATA feature or HEADER_TRACING_DATA record) */
 	const uint8_t *tdata;

@@ -22,11 +22,11 @@
 
 /* One event of the file: its attr, the ids of its fds, and its name. */
 struct pd_attr {
-	struct perf_event_attr attr;	/* zero-extended to the UAPI size */
+	struct perf_event_attr attr; /* zero-extended to the UAPI size */
 	uint64_t *ids;
 	size_t nr_ids;
-	char *name;	/* from EVENT_DESC / EVENT_UPDATE, else made from the attr ("cpu-clock") */
-	int idx;	/* position in the file */
+	char *name; /* from EVENT_DESC / EVENT_UPDATE, else made from the attr ("cpu-clock") */
+	int idx;    /* position in the file */
 };
 
 /* A SAMPLE record decoded with its attr's sample_type. Pointers point into the record. */
@@ -38,36 +38,36 @@ struct perf_sample {
 	uint64_t addr;
 	uint64_t stream_id;
 	uint32_t cpu;
-	uint64_t period;	/* from the record, or attr.sample_period when PERIOD is absent */
-	const uint64_t *callchain;	/* callchain[0..nr_callchain) incl. PERF_CONTEXT_* markers */
+	uint64_t period; /* from the record, or attr.sample_period when PERIOD is absent */
+	const uint64_t *callchain; /* callchain[0..nr_callchain) incl. PERF_CONTEXT_* markers */
 	uint64_t nr_callchain;
-	const void *raw;	/* RAW (tracepoint record) */
+	const void *raw; /* RAW (tracepoint record) */
 	uint32_t raw_size;
-	uint64_t user_abi;	/* REGS_USER */
+	uint64_t user_abi; /* REGS_USER */
 	const uint64_t *user_regs;
 	uint64_t user_regs_mask;
-	const void *user_stack;	/* STACK_USER */
-	uint64_t user_stack_size;	/* dyn_size: bytes really copied */
+	const void *user_stack;	  /* STACK_USER */
+	uint64_t user_stack_size; /* dyn_size: bytes really copied */
 	uint64_t weight, data_src;
-	uint16_t cpumode;	/* header.misc & PERF_RECORD_MISC_CPUMODE_MASK */
+	uint16_t cpumode; /* header.misc & PERF_RECORD_MISC_CPUMODE_MASK */
 	bool exact_ip;
 	const struct pd_attr *attr;
 	/* READ: read_nr entries of read_stride u64s {value, [id], [lost]} in read_values */
-	const uint64_t *read;		/* the raw read_format block; NULL when absent */
-	uint64_t read_nr;		/* GROUP: nr of members; else 1 */
+	const uint64_t *read; /* the raw read_format block; NULL when absent */
+	uint64_t read_nr;     /* GROUP: nr of members; else 1 */
 	uint64_t read_time_enabled, read_time_running;
-	const uint64_t *read_values;	/* into the record, or read_one (single counter) */
+	const uint64_t *read_values; /* into the record, or read_one (single counter) */
 	uint32_t read_stride;
 	uint64_t read_one[3];
 	/* BRANCH_STACK */
 	uint64_t branch_nr;
-	uint64_t branch_hw_idx;		/* -1ULL when the attr has no HW_INDEX */
+	uint64_t branch_hw_idx; /* -1ULL when the attr has no HW_INDEX */
 	const struct perf_branch_entry *branches;
 	/* REGS_INTR */
 	uint64_t intr_abi;
 	const uint64_t *intr_regs;
 	uint64_t intr_regs_mask;
-	uint64_t user_stack_alloc;	/* STACK_USER size field (bytes reserved in the record) */
+	uint64_t user_stack_alloc; /* STACK_USER size field (bytes reserved in the record) */
 	uint64_t transaction;
 	uint64_t phys_addr;
 	uint64_t cgroup;
@@ -93,26 +93,26 @@ struct perf_sample_id {
 struct perf_data {
 	const char *path;
 	bool is_pipe;
-	struct perf_file_header header;	/* for a pipe: magic and size only */
+	struct perf_file_header header; /* for a pipe: magic and size only */
 	struct pd_attr *attrs;
 	size_t nr_attrs;
 	uint64_t data_offset, data_size;
 	uint64_t file_size;
-	char err_msg[256];	/* set when a call fails: what and at which offset */
-	void *priv;		/* reader state */
+	char err_msg[256]; /* set when a call fails: what and at which offset */
+	void *priv;	   /* reader state */
 };
 
-#define PD_FORCE 1	/* read files owned by another user (perf's -f) */
+#define PD_FORCE 1 /* read files owned by another user (perf's -f) */
 
 /* Opens path ("-" for stdin). On failure returns < 0, sets *ret to NULL and writes one line
  * into errbuf saying what is wrong and where ("bad magic at offset 0", "not owned by you"). */
-int perf_data_open(const char *path, unsigned int flags, struct perf_data **ret,
-		   char *errbuf, size_t errlen);
+int perf_data_open(
+	const char *path, unsigned int flags, struct perf_data **ret, char *errbuf, size_t errlen);
 void perf_data_close(struct perf_data *pd);
 /* The same over a memory buffer the caller keeps alive until perf_data_close() (tests, fuzz).
  * name is used in messages. Ownership checks do not apply. */
 int perf_data_open_mem(const void *buf, size_t len, const char *name, struct perf_data **ret,
-		       char *errbuf, size_t errlen);
+	char *errbuf, size_t errlen);
 
 /* Next record in file order. Returns 1 with *ev (and its file offset in *off, may be NULL),
  * 0 at the end, < 0 on a corrupt or truncated record (pd->err_msg says where). In pipe mode
@@ -126,15 +126,14 @@ const struct pd_attr *perf_data_attr_by_id(struct perf_data *pd, uint64_t id);
 /* The ID_INDEX entry for id (cpu, tid of the fd), NULL when the file has none. */
 const struct pd_id_info *perf_data_id_info(struct perf_data *pd, uint64_t id);
 /* The sample id of a record (IDENTIFIER or ID by position); 0 and false when it has none. */
-bool perf_data_record_id(struct perf_data *pd, const struct perf_event_header *ev,
-			 uint64_t *id);
+bool perf_data_record_id(struct perf_data *pd, const struct perf_event_header *ev, uint64_t *id);
 
 /* Decodes a PERF_RECORD_SAMPLE. 0, or -ERR_FORMAT when the fields overrun the record. */
-int perf_data_parse_sample(struct perf_data *pd, const struct perf_event_header *ev,
-			   struct perf_sample *s);
+int perf_data_parse_sample(
+	struct perf_data *pd, const struct perf_event_header *ev, struct perf_sample *s);
 /* Decodes the sample_id trailer of a non-sample record. */
-int perf_data_parse_id(struct perf_data *pd, const struct perf_event_header *ev,
-		       struct perf_sample_id *sid);
+int perf_data_parse_id(
+	struct perf_data *pd, const struct perf_event_header *ev, struct perf_sample_id *sid);
 
 /* Payload of a feature section; NULL when absent. */
 const void *perf_data_feature(struct perf_data *pd, int feat, size_t *size);

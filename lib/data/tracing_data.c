@@ -25,7 +25,8 @@ struct td {
 	struct tep_handle *tep;
 };
 
-static int td_err(struct td *t, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int td_err(struct td *t, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 static int td_err(struct td *t, int err, const char *fmt, ...)
 {
 	va_list ap;
@@ -101,7 +102,7 @@ static void td_keep_printk_lines(char *s)
 
 /* tep's parsers of whole texts want a NUL-terminated copy. */
 static int td_feed_text(struct td *t, const uint8_t *text, uint64_t size,
-			int (*fn)(struct tep_handle *, const char *))
+	int (*fn)(struct tep_handle *, const char *))
 {
 	char *s = malloc(size + 1);
 	int ret;
@@ -211,10 +212,10 @@ static int td_walk(struct td *t)
 	return size ? td_feed_text(t, text, size, tep_parse_saved_cmdlines) : 0;
 }
 
-int tracing_data_parse(const void *buf, size_t size, struct tep_handle **ret, char *errbuf,
-		       size_t errlen)
+int tracing_data_parse(
+	const void *buf, size_t size, struct tep_handle **ret, char *errbuf, size_t errlen)
 {
-	struct td t = { buf, buf, (const uint8_t *)buf + size, errbuf, errlen, NULL };
+	struct td t = {buf, buf, (const uint8_t *)buf + size, errbuf, errlen, NULL};
 	int err;
 
 	*ret = NULL;
@@ -242,7 +243,7 @@ struct tep_handle *perf_data_tep(struct perf_data *pd)
 	if (!buf)
 		buf = perf_data_feature(pd, FEAT_TRACING_DATA, &size);
 	if (!buf)
-		return NULL;	/* pipe mode: the record may still come */
+		return NULL; /* pipe mode: the record may still come */
 	p->tep_tried = true;
 	if (tracing_data_parse(buf, size, &p->tep, err, sizeof(err)))
 		log_warn("%s: cannot read the tracing data: %s", pd->path, err);

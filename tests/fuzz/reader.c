@@ -57,7 +57,7 @@ static void walk(struct perf_data *pd)
 		if (s.aux_size)
 			sum += ((const uint8_t *)s.aux)[s.aux_size - 1];
 	}
-	fuzz_sink = sum;	/* keeps the loads */
+	fuzz_sink = sum; /* keeps the loads */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
