@@ -323,15 +323,14 @@ static int start_workload(struct run *rn, struct workload *w, char **argv, bool 
 	return 0;
 }
 
-/* One run: start, wait, read. Returns the exit status to report, or < 0. */
-static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
+/* Before a run: sync, --pre, the workload forked and stopped, the counters opened. 0 or -1
+ * after saying why. */
+static int run_setup(struct run *rn, struct workload *w, int argc, char **argv, bool own_task)
 {
-	struct stat_run_opts ro = { rn->t, rn->cfg->aggr, false, rn->o->no_inherit,
+	struct stat_run_opts ro = { rn->t, rn->cfg->aggr, own_task, rn->o->no_inherit,
 				    rn->o->delay, rn->o->filters };
-	struct workload w = WORKLOAD_INIT;
-	bool own_task = argc && !rn->t->system_wide && !rn->o->pids && !rn->o->tids;
 	char msg[320];
-	int r, status = 0;
+	int r;
 
 	child_exited = 0;
 	if (rn->o->sync)
@@ -341,23 +340,34 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 		return -1;
 	}
 	if (argc) {
-		r = workload_prepare(&w, argv);
+		r = workload_prepare(w, argv);
 		if (r) {
 			pr_err("cannot start '%s': %s", argv[0], err_str(r));
 			return -1;
 		}
 		if (own_task) {
 			idlist_release(&rn->t->tasks);
-			target_set_workload(rn->t, w.pid);
+			target_set_workload(rn->t, w->pid);
 		}
 	}
-	ro.workload = own_task;
 	r = stat_open(rn->s, &ro, msg, sizeof(msg));
 	if (r) {
 		pr_err("%s", msg);
-		workload_release(&w);
+		workload_release(w);
 		return -1;
 	}
+	return 0;
+}
+
+/* One run: start, wait, read. Returns the exit status to report, or < 0. */
+static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
+{
+	struct workload w = WORKLOAD_INIT;
+	bool own_task = argc && !rn->t->system_wide && !rn->o->pids && !rn->o->tids;
+	int r = 0, status = 0;
+
+	if (run_setup(rn, &w, argc, argv, own_task))
+		return -1;
 	if (rn->o->delay)
 		fprintf(stderr, "Events disabled\n");
 	rn->workload = argc > 0;
