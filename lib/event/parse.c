@@ -291,6 +291,10 @@ static int parse_pmu(struct pstate *ps, char *tok, const char *at)
 	mods = last + 1;
 	if (*mods == ':')
 		mods++;
+	if (pmu_type(tok, &attr.type) && (!strcmp(tok, "cpu") || !strncmp(tok, "cpu_", 4)))
+		return perr(ps, -ERR_EVENT_UNKNOWN, at,
+			    "Run 'flare list pmu' for the PMUs of this machine",
+			    "no PMU '%s': this machine has no hardware PMU (a VM guest?)", tok);
 	if (pmu_type(tok, &attr.type))
 		return perr(ps, -ERR_EVENT_UNKNOWN, at,
 			    "Run 'flare list pmu' for the PMUs of this machine",
