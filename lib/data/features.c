@@ -4,6 +4,7 @@
  * (unaligned) and every count and length is checked against the payload size.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "lib/base/err.h"
@@ -360,27 +361,27 @@ static void dec_mem_topology(struct fc *c, struct pd_features *f)
 		f->nr_mem_nodes = n;
 }
 
+/* The features that are one string, and where they go. */
+static const struct {
+	int feat;
+	size_t off;
+} str_feats[] = {
+	{FEAT_HOSTNAME, offsetof(struct pd_features, hostname)},
+	{FEAT_OSRELEASE, offsetof(struct pd_features, osrelease)},
+	{FEAT_VERSION, offsetof(struct pd_features, version)},
+	{FEAT_ARCH, offsetof(struct pd_features, arch)},
+	{FEAT_CPUDESC, offsetof(struct pd_features, cpudesc)},
+	{FEAT_CPUID, offsetof(struct pd_features, cpuid)},
+};
+
 static void dec_feature(struct fc *c, int feat, struct pd_features *f)
 {
+	size_t i;
+
+	for (i = 0; i < sizeof(str_feats) / sizeof(str_feats[0]); i++)
+		if (str_feats[i].feat == feat)
+			*(char **)((char *)f + str_feats[i].off) = fc_str(c);
 	switch (feat) {
-	case FEAT_HOSTNAME:
-		f->hostname = fc_str(c);
-		break;
-	case FEAT_OSRELEASE:
-		f->osrelease = fc_str(c);
-		break;
-	case FEAT_VERSION:
-		f->version = fc_str(c);
-		break;
-	case FEAT_ARCH:
-		f->arch = fc_str(c);
-		break;
-	case FEAT_CPUDESC:
-		f->cpudesc = fc_str(c);
-		break;
-	case FEAT_CPUID:
-		f->cpuid = fc_str(c);
-		break;
 	case FEAT_NRCPUS:
 		f->nr_cpus_avail = fc_u32(c);
 		f->nr_cpus_online = fc_u32(c);
