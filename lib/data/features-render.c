@@ -337,6 +337,8 @@ static int render_simple(int feat, const struct pd_features *f, struct strbuf *s
 	case FEAT_CLOCKID:
 		return strbuf_addf(
 			sb, "# clockid frequency: %" PRIu64 " MHz\n", f->clockid_res_ns * 1000);
+	case FEAT_DIR_FORMAT:
+		return strbuf_addf(sb, "# directory data version : %" PRIu64 "\n", f->dir_format);
 	case FEAT_COMPRESSED:
 		return strbuf_addf(sb, "# compressed : %s, level = %u, ratio = %u\n",
 			f->comp_type == 1 ? "Zstd" : "Unknown", f->comp_level, f->comp_ratio);

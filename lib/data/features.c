@@ -433,6 +433,10 @@ static void dec_feature(struct fc *c, int feat, struct pd_features *f)
 		f->clock_clockid_ns = fc_u64(c);
 		f->has_clock_data = !c->bad;
 		break;
+	case FEAT_DIR_FORMAT:
+		f->dir_format = fc_u64(c);
+		f->has_dir_format = !c->bad;
+		break;
 	case FEAT_COMPRESSED:
 		f->comp_ver = fc_u32(c);
 		f->comp_type = fc_u32(c);

@@ -115,6 +115,8 @@ struct pd_features {
 	bool has_clock_data;
 	uint32_t clock_data_clockid;
 	uint64_t clock_tod_ns, clock_clockid_ns;
+	bool has_dir_format;
+	uint64_t dir_format; /* perf.data directory version */
 	bool has_compressed;
 	uint32_t comp_ver, comp_type, comp_level, comp_ratio, comp_mmap_len;
 	struct arena arena;

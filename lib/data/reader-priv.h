@@ -44,12 +44,18 @@ struct pd_priv {
 	int fd;
 	const uint8_t *map; /* the whole file (seekable mode) or the caller's buffer */
 	size_t map_len;
-	bool own_map;	   /* munmap at close */
-	struct pd_src src; /* pipe mode */
-	uint64_t pos;	   /* offset of the next record (file offset; stream offset) */
-	uint64_t end;	   /* file mode: end of the readable data */
-	uint64_t data_end; /* file mode: end of the data section as the header says */
-	uint64_t dropped;  /* file mode: pages below this were given back (drop_behind) */
+	bool own_map;	      /* munmap at close */
+	struct pd_src src;    /* pipe mode */
+	uint64_t pos;	      /* offset of the next record (file offset; stream offset) */
+	uint64_t end;	      /* file mode: end of the readable data */
+	uint64_t data_end;    /* file mode: end of the data section as the header says */
+	uint64_t dropped;     /* file mode: pages below this were given back (drop_behind) */
+	const uint8_t *cur;   /* file mode: the mapping being walked (map, or a data.N file) */
+	const char *cur_name; /* "" or " of data.N", for messages */
+	/* perf.data directories (record --threads): the data.N files after data */
+	struct pd_dir_file *dir_files;
+	size_t nr_dir_files, next_dir_file;
+	bool in_dir;
 	bool eof;
 	struct pd_chunk *chunks;
 	struct pd_pending *pending;
@@ -114,6 +120,22 @@ int pd_attr_name(const struct perf_event_attr *attr, char *buf, size_t len);
 int pd_index_ids(struct perf_data *pd);
 int pd_add_id_index(struct perf_data *pd, const struct perf_event_header *ev);
 int pd_absorb_attr(struct perf_data *pd, const struct perf_event_header *ev);
+
+/* reader.c: opens a regular file, a pipe, or (reader-dir.c) a perf.data directory */
+int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags);
+
+/* reader-dir.c */
+int pd_dir_open(struct perf_data *pd, const char *path, unsigned int flags);
+bool pd_dir_next_file(struct pd_priv *p);
+void pd_dir_free(struct pd_priv *p);
+
+/* reader.c: opens a regular file, a pipe, or (reader-dir.c) a perf.data directory */
+int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags);
+
+/* reader-dir.c */
+int pd_dir_open(struct perf_data *pd, const char *path, unsigned int flags);
+bool pd_dir_next_file(struct pd_priv *p);
+void pd_dir_free(struct pd_priv *p);
 
 /* reader-zstd.c */
 int pd_decompress(struct perf_data *pd, const struct perf_event_header *ev, uint64_t off);

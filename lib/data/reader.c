@@ -243,6 +243,8 @@ static int open_file_mode(struct perf_data *pd)
 	err = read_attrs(pd);
 	if (err)
 		return err;
+	p->cur = p->map;
+	p->cur_name = "";
 	p->pos = h->data.offset;
 	p->data_end = h->data.offset + h->data.size;
 	if (p->data_end < h->data.offset)
@@ -393,7 +395,7 @@ static void drop_behind(struct pd_priv *p)
 	uint64_t page = sysconf(_SC_PAGESIZE), upto = p->pos & ~(page - 1);
 
 	if (upto > p->dropped)
-		madvise((void *)(p->map + p->dropped), upto - p->dropped, MADV_DONTNEED);
+		madvise((void *)(p->cur + p->dropped), upto - p->dropped, MADV_DONTNEED);
 	p->dropped = upto;
 }
 
@@ -403,7 +405,7 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 	struct pd_priv *p = pd_priv(pd);
 	struct perf_event_header h;
 
-	if (p->pos >= p->end) {
+	while (p->pos >= p->end) {
 		if (p->end < p->data_end && !p->eof) {
 			p->eof = true;
 			return pd_err(pd, -ERR_TRUNCATED,
@@ -411,27 +413,29 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 				"at 0x%llx",
 				(unsigned long long)p->end, (unsigned long long)p->data_end);
 		}
-		return 0;
+		if (!pd_dir_next_file(p))
+			return 0;
 	}
 	if (p->end - p->pos < sizeof(h))
 		return pd_err(pd, -ERR_TRUNCATED, "record header at offset 0x%llx is cut off",
 			(unsigned long long)p->pos);
-	memcpy(&h, p->map + p->pos, sizeof(h));
+	memcpy(&h, p->cur + p->pos, sizeof(h));
 	if (h.size < sizeof(h))
-		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx has size %u",
-			(unsigned long long)p->pos, h.size);
+		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx%s has size %u",
+			(unsigned long long)p->pos, p->cur_name, h.size);
 	if (h.size > p->end - p->pos)
 		return pd_err(pd, p->end < p->data_end ? -ERR_TRUNCATED : -ERR_FORMAT,
-			"record at offset 0x%llx (type %u, size %u) runs past the end of the data "
-			"section at 0x%llx",
-			(unsigned long long)p->pos, h.type, h.size, (unsigned long long)p->end);
+			"record at offset 0x%llx%s (type %u, size %u) runs past the end of the "
+			"data section at 0x%llx",
+			(unsigned long long)p->pos, p->cur_name, h.type, h.size,
+			(unsigned long long)p->end);
 	*off = p->pos;
-	*ev = aligned_record(p, p->map + p->pos, h.size);
+	*ev = aligned_record(p, p->cur + p->pos, h.size);
 	if (!*ev)
 		return -ENOMEM;
 	p->pos += h.size;
 	if (h.type == PERF_RECORD_AUXTRACE && h.size >= 16) {
-		uint64_t skip = pd_u64(p->map + *off + 8); /* AUX data follows the record */
+		uint64_t skip = pd_u64(p->cur + *off + 8); /* AUX data follows the record */
 
 		if (skip > p->end - p->pos)
 			return pd_err(pd, -ERR_TRUNCATED,
@@ -659,7 +663,7 @@ static int open_by_header(struct perf_data *pd)
 		p->map_len);
 }
 
-static int open_path(struct perf_data *pd, const char *path, unsigned int flags)
+int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags)
 {
 	struct pd_priv *p = pd_priv(pd);
 	struct stat st;
@@ -674,9 +678,13 @@ static int open_path(struct perf_data *pd, const char *path, unsigned int flags)
 		return pd_err(pd, -errno, "%s", strerror(errno));
 	if (fstat(p->fd, &st))
 		return pd_err(pd, -errno, "%s", strerror(errno));
+	if (S_ISDIR(st.st_mode) && !p->in_dir) {
+		close(p->fd);
+		p->fd = -1;
+		return pd_dir_open(pd, path, flags);
+	}
 	if (S_ISDIR(st.st_mode))
-		return pd_err(
-			pd, -EISDIR, "is a directory (perf.data directory mode is not supported)");
+		return pd_err(pd, -EISDIR, "'data' of the perf.data directory is a directory");
 	if (!(flags & PD_FORCE) && strcmp(path, "-") && st.st_uid && st.st_uid != geteuid())
 		return pd_err(
 			pd, -EPERM, "not owned by current user or root (use -f to read it anyway)");
@@ -724,7 +732,7 @@ int perf_data_open(
 		*ret = NULL;
 		return err;
 	}
-	return finish_open(pd, open_path(pd, path, flags), ret, errbuf, errlen);
+	return finish_open(pd, pd_open_path(pd, path, flags), ret, errbuf, errlen);
 }
 
 int perf_data_open_mem(const void *buf, size_t len, const char *name, struct perf_data **ret,
@@ -772,6 +780,7 @@ void perf_data_close(struct perf_data *pd)
 		if (p->tep)
 			tep_free(p->tep);
 		pd_zstd_free(p);
+		pd_dir_free(p);
 		hashmap_release(&p->id2attr);
 		hashmap_release(&p->id_index);
 		arena_release(&p->arena);

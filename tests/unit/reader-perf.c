@@ -325,6 +325,20 @@ TEST(perf_compressed)
 	CHECK(header_as_perf("z.data", false));
 }
 
+/* perf record --threads writes a directory: data (header, features) and data.N files. */
+TEST(perf_directory)
+{
+	struct counts c;
+
+	CHECK(run(NULL,
+		      "perf record -q --threads -F 999 -g -o thr.data %s/mt_burn 0.3 "
+		      "> /dev/null 2>&1",
+		      wl) == 0);
+	CHECK(same_as_perf("thr.data", &c));
+	CHECK(c.samples > 0);
+	CHECK(header_as_perf("thr.data", false));
+}
+
 /* perf's pipe format read from a real pipe on stdin, and from a regular file. */
 TEST(perf_pipe)
 {
@@ -417,6 +431,7 @@ int main(void)
 	RUN(perf_multi_event);
 	RUN(perf_compressed);
 	RUN(perf_pipe);
+	RUN(perf_directory);
 	if (geteuid() == 0)
 		RUN(perf_uprobe);
 	else
