@@ -7,6 +7,9 @@
  * aligned. It never prints; errors come back as -errno / -ERR_* with a description and the
  * file offset in pd->err_msg.
  *
+ * A perf.data directory (perf record --threads) reads as one file: data's section, then each
+ * data.N file in numeric order; offsets are then relative to the file being walked.
+ *
  * Pipe mode: perf_data_open() reads ahead the stream's prelude (HEADER_ATTR, HEADER_FEATURE,
  * HEADER_TRACING_DATA, EVENT_UPDATE ... up to FINISHED_INIT or the first SAMPLE), so attrs,
  * names and features are known right after open; those records are still returned by
