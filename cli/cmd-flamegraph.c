@@ -20,7 +20,7 @@
 
 struct fg_args {
 	struct fg_cli cli;
-	const char *input, *output, *format, *minwidth, *time, *event;
+	const char *input, *output, *format, *minwidth, *time, *event, *colors;
 	struct opt_strlist comms;
 	VEC(long) pids, tids;
 	int folded, all, cp, diff, diff_table, per_pid, per_tid, top;
@@ -210,7 +210,10 @@ static int write_out(const char *path, const struct strbuf *data)
 	return err;
 }
 
-static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, struct strbuf *out)
+/* kinds: the stacks were folded here, with kernel, JIT and inline marks, so the default
+ * colors can tell the kinds of frames apart. */
+static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds,
+		struct strbuf *out)
 {
 	struct flame f;
 	bool html = a->format ? !strcmp(a->format, "html")
@@ -222,6 +225,8 @@ static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, struct strb
 	/* the page merges sub-pixel frames as it draws, and zooming reveals them: keep all */
 	if (html && !a->minwidth)
 		fo.minwidth = 0;
+	if (kinds && !a->colors)
+		fo.colors = "kinds";
 	err = flame_build(&f, lines, nr, &fo);
 
 	if (!err && f.total <= 0) {
@@ -279,10 +284,17 @@ static int setup(struct fg_args *a, const struct opt *opts)
 		usage_exit(opts, "--format expects svg, html or folded, not '%s'", a->format);
 	if (a->format && !strcmp(a->format, "folded"))
 		a->folded = 1;
+	if (a->colors)
+		c->fo.colors = a->colors;
 	if (flame_opts_check(&c->fo, &why))
 		usage_exit(opts, "%s", why);
 	if (a->all)
 		c->co.kernel = c->co.jit = true;
+	if (!a->colors && !a->folded && !a->diff_table) {
+		/* the default graph colors frames by kind: kernel, JIT and inlined frames are
+		 * marked while folding (the marks are not shown) and drawn in their own hues */
+		c->co.kernel = c->co.jit = true;
+	}
 	c->co.pid = a->per_pid;
 	c->co.tid = a->per_tid;
 	c->co.pids = a->pids.items;
@@ -328,7 +340,7 @@ static int run_diff(struct fg_args *a, int argc, char **argv, struct strbuf *out
 						      d.lines[i].c2);
 		}
 	else
-		err = draw(a, d.lines, d.nr, out);
+		err = draw(a, d.lines, d.nr, !p1.text.len && !p2.text.len, out);
 	if (err == -ENODATA)
 		pr_err("no stacks in '%s' to draw (record with -g, or check the filters)", argv[1]);
 	fg_diff_release(&d);
@@ -373,7 +385,7 @@ static int run_one(struct fg_args *a, int argc, char **argv, struct strbuf *out)
 	if (a->folded)
 		err = print_folded(&p, a->cli.fo.flamechart, out);
 	else
-		err = draw(a, p.lines.items, p.lines.nr, out);
+		err = draw(a, p.lines.items, p.lines.nr, !p.text.len, out);
 	if (err == -ENODATA)
 		pr_err("no stacks in '%s' to draw (%s)", path ? path : "standard input",
 		       p.from_data ? "record with -g, or check the filters"
@@ -421,7 +433,7 @@ int cmd_flamegraph(int argc, char **argv)
 		OPT_DOUBLE(0, "fontwidth", &a.cli.fo.fontwidth, "ratio", "average glyph width / size (0.59)"),
 		OPT_STRING(0, "countname", &a.cli.fo.countname, "text", "count unit (default samples)"),
 		OPT_STRING(0, "nametype", &a.cli.fo.nametype, "text", "name label (default Function:)"),
-		OPT_STRING(0, "colors", &a.cli.fo.colors, "palette", "hot mem io wakeup chain java js perl red green blue aqua yellow purple orange"),
+		OPT_STRING(0, "colors", &a.colors, "palette", "hot mem io wakeup chain java js perl red green blue aqua yellow purple orange"),
 		OPT_STRING(0, "bgcolors", &a.cli.fo.bgcolors, "color", "yellow blue green grey or #rrggbb"),
 		OPT_BOOL(0, "hash", &a.hash, "colors from a hash of the name"),
 		OPT_BOOL(0, "cp", &a.cp, "consistent palette kept in ./palette.map"),

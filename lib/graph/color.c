@@ -110,6 +110,16 @@ static const char *pick_kind(const char *type, const char *s, size_t len)
 			return "green";
 		return contains(s, len, "_[k]") ? "orange" : "red";
 	}
+	if (!strcmp(type, "kinds")) {
+		/* flare's default for stacks it folds: the kind of frame picks the hue */
+		if (ends_with(s, len, "_[k]"))
+			return "orange";
+		if (ends_with(s, len, "_[j]"))
+			return "green";
+		if (ends_with(s, len, "_[i]"))
+			return "aqua";
+		return contains(s, len, "::") ? "yellow" : "red";
+	}
 	if (!strcmp(type, "wakeup"))
 		return "aqua";
 	if (!strcmp(type, "chain"))

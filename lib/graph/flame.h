@@ -28,7 +28,9 @@ struct flame_opts {
 	const char *fonttype;
 	const char *countname;
 	const char *nametype;
-	const char *colors;	/* palette: hot, mem, io, wakeup, chain, java, js, perl, ... */
+	const char *colors;	/* palette: hot, mem, io, wakeup, chain, java, js, perl, ...;
+				 * "kinds": by the _[k] _[j] _[i] marks (kernel orange, JIT green,
+				 * inlined aqua, C++ yellow, other red) */
 	const char *bgcolors;	/* NULL: from the palette; yellow, blue, green, grey, #rrggbb */
 	int width;
 	int frameheight;

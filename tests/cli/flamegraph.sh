@@ -150,3 +150,22 @@ check_eq "bad --minwidth is a usage error" 129 "$?"
 check_eq "unwritable output exits 1" 1 "$?"
 check_grep "unwritable output names it" "cannot write '/nonexistent/dir/f.svg'" e.err
 ls ./*.tmp* >/dev/null 2>&1 && fail "no temporary files left" "$(ls ./*.tmp*)" || pass "no temporary files left"
+
+# default colors by kind of frame: kernel orange, user red, C++ yellow, JIT green, inlined aqua
+zcat "$G/sys.txt.gz" | "$FLARE" flamegraph >k.svg
+fillof() { grep "^<title>$1 (" "$2" | head -1 | sed -n 's/.*fill="rgb(\([0-9]*\),\([0-9]*\),\([0-9]*\))".*/\1 \2 \3/p'; }
+read -r r g b <<<"$(fillof do_syscall_64 k.svg)"
+if [ "${b:-1}" = 0 ] && [ "$g" -ge 90 ] && [ "$g" -le 155 ]; then pass "kernel frame drawn orange"; else fail "kernel frame drawn orange" "rgb($r,$g,$b)"; fi
+read -r r g b <<<"$(fillof main k.svg)"
+if [ -n "$r" ] && [ "$g" = "$b" ] && [ "$r" -ge 200 ]; then pass "user frame drawn red"; else fail "user frame drawn red" "rgb($r,$g,$b)"; fi
+check_eq "kind marks are not shown" 0 "$(grep -c '_\[[kji]\]' k.svg)"
+zcat "$G/edge.txt.gz" | "$FLARE" flamegraph >e.svg
+read -r r g b <<<"$(fillof inl_b e.svg)"
+if [ -n "$r" ] && [ "$g" = "$b" ] && [ "$g" -ge 165 ] && [ "$r" -le 110 ]; then pass "inlined frame drawn aqua"; else fail "inlined frame drawn aqua" "rgb($r,$g,$b)"; fi
+read -r r g b <<<"$(fillof 'RegExp:\[&amp;&lt;&gt;\\\\\]' e.svg)"
+if [ -n "$r" ] && [ "$r" = "$b" ] && [ "$g" -ge 200 ]; then pass "JIT frame drawn green"; else fail "JIT frame drawn green" "rgb($r,$g,$b)"; fi
+read -r r g b <<<"$(fillof 'Interpreter::run' e.svg)"
+if [ -n "$r" ] && [ "$r" = "$g" ] && [ "$b" -le 70 ]; then pass "C++ frame drawn yellow"; else fail "C++ frame drawn yellow" "rgb($r,$g,$b)"; fi
+zcat "$G/sys.txt.gz" | "$FLARE" flamegraph --colors hot >h.svg
+read -r r g b <<<"$(fillof do_syscall_64 h.svg)"
+if [ -n "$r" ] && [ "$r" -ge 205 ] && [ "$b" -le 55 ]; then pass "--colors hot: flamegraph.pl's hot palette"; else fail "--colors hot" "rgb($r,$g,$b)"; fi
