@@ -72,7 +72,7 @@ int report_parse_callgraph(struct report_opts *o, const char *arg, char *err, si
 		if (i < sizeof(modes) / sizeof(modes[0])) {
 			o->cg_mode = modes[i].mode;
 		} else if (!strcmp(tok, "caller") || !strcmp(tok, "callee")) {
-			o->cg_caller = tok[4] == 'r';
+			o->cg_caller = !strcmp(tok, "caller");
 			o->cg_order_set = true;
 		} else if (!strcmp(tok, "function") || !strcmp(tok, "address")) {
 			o->cg_addr = tok[0] == 'a';
