@@ -307,7 +307,7 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 	struct queue q = { .sorted = true };
 	const struct perf_event_header *ev;
 	uint64_t off, prev_max = 0, t;
-	int ret, err = 0;
+	int ret = 0, err = 0;
 
 	sess->nr_samples = sess->nr_lost = 0;
 	sess->first_time = sess->last_time = 0;
@@ -333,10 +333,11 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 		}
 		err = queue_push(&q, t, off, ev);
 	}
-	if (err >= 0 && ret < 0)
-		err = ret;
+	/* what was read before a corrupt record is still delivered, then the error returned */
 	if (err >= 0)
 		err = queue_flush(&q, &rc, 0, true);
+	if (err >= 0 && ret < 0)
+		err = ret;
 	free(q.v);
 	return err < 0 ? err : 0;
 }

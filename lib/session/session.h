@@ -71,6 +71,8 @@ int session_open(const char *path, const struct session_opts *opts, struct sessi
 		 char *errbuf, size_t errlen);
 void session_free(struct session *sess);
 
+/* Replays the file. On a corrupt or truncated record, the records before it are delivered
+ * and the reader's error is returned (sess->pd->err_msg says where). */
 int session_process(struct session *sess, session_sample_cb on_sample,
 		    session_record_cb on_other, void *ctx);
 

@@ -29,7 +29,7 @@ same() {
 	elif cmp -s "$name.perf" "$name.flare"; then
 		pass "$name: $(grep -c . "$name.perf") lines of symbols and dsos as perf script prints"
 	else
-		fail "$name: differs from perf script" "$(diff "$name.perf" "$name.flare" | head -6 | tr '\n' '|')"
+		fail "$name: differs from perf script" "$(head -c 300 "$name.dump.err") $(diff "$name.perf" "$name.flare" | head -6 | tr '\n' '|')"
 	fi
 }
 CFLAGS="-O1 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -fno-inline"

@@ -8,6 +8,7 @@
  * (after squeezing blanks). `session count FILE` replays without printing (for timing).
  */
 #include <stdlib.h>
+#include <unistd.h>
 #include "tests/unit/unit.h"
 #include "lib/session/frame.h"
 #include "lib/session/machine.h"
@@ -127,6 +128,38 @@ TEST(open_errors)
 	CHECK(session_open("/nonexistent/perf.data", NULL, &sess, err, sizeof(err)) < 0);
 	CHECK(sess == NULL && err[0]);
 	session_free(NULL);
+}
+
+TEST(truncated_file)
+{
+	char path[] = "/tmp/flare-trunc-XXXXXX", err[256];
+	struct session *sess;
+	struct tally t = { 0 };
+	FILE *in = fopen(fixture("fp.data"), "rb");
+	char *buf = malloc(1 << 20);
+	size_t n = in ? fread(buf, 1, 1 << 20, in) : 0;
+	int fd = mkstemp(path), ret;
+	struct perf_file_header h;
+
+	if (in)
+		fclose(in);
+	CHECK(fd >= 0 && n > sizeof(h));
+	memcpy(&h, buf, sizeof(h));
+	/* cut the data section in the middle of a record */
+	n = h.data.offset + h.data.size / 2 + 3;
+	CHECK(write(fd, buf, n) == (ssize_t)n);
+	close(fd);
+	free(buf);
+	ret = session_open(path, NULL, &sess, err, sizeof(err));
+	if (ret == 0) {
+		/* the samples before the cut are delivered, then the error */
+		ret = session_process(sess, tally_sample, NULL, &t);
+		CHECK(ret < 0 && sess->pd->err_msg[0]);
+		CHECK(t.n > 10 && t.n == sess->nr_samples && !t.bad);
+		session_free(sess);
+	}
+	unlink(path);
+	CHECK(ret < 0);
 }
 
 /* Builds an MMAP2 record for pid/tid in buf. */
@@ -337,6 +370,7 @@ int main(int argc, char **argv)
 	RUN(replay_sorts_syswide);
 	RUN(replay_threads_and_pipe);
 	RUN(open_errors);
+	RUN(truncated_file);
 	RUN(maps_overlap_fork);
 	RUN(callchain_markers);
 	return unit_done();
