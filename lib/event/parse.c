@@ -325,7 +325,7 @@ static int parse_pmu(struct pstate *ps, char *tok, const char *at)
 static int parse_breakpoint(struct pstate *ps, char *tok, const char *at)
 {
 	struct perf_event_attr attr = { .size = sizeof(attr), .type = PERF_TYPE_BREAKPOINT };
-	char *p = tok + 4, *end;
+	char *p = tok + 4, *end, *mods = NULL;
 	int r;
 
 	errno = 0;
@@ -342,16 +342,22 @@ static int parse_breakpoint(struct pstate *ps, char *tok, const char *at)
 				    "breakpoint length must be 1, 2, 4 or 8");
 	}
 	attr.bp_type = 0;
-	if (*end == ':') {
-		for (p = end + 1; *p; p++) {
-			int bit = *p == 'r' ? 1 : *p == 'w' ? 2 : *p == 'x' ? 4 : 0;
+	/* ":rwx" access, then ":mods"; a first part that is not all r, w, x is the mods */
+	if (*end == ':' && strspn(end + 1, "rwx") && (!end[1 + strspn(end + 1, "rwx")] ||
+						    end[1 + strspn(end + 1, "rwx")] == ':')) {
+		for (p = end + 1; *p && *p != ':'; p++) {
+			int bit = *p == 'r' ? 1 : *p == 'w' ? 2 : 4;
 
-			if (!bit || (attr.bp_type & bit))
+			if (attr.bp_type & bit)
 				return perr(ps, -ERR_EVENT_SYNTAX, at + (p - tok), NULL,
-					    "breakpoint access is r, w and/or x");
+					    "breakpoint access is r, w and/or x, each once");
 			attr.bp_type |= bit;
 		}
 		end = p;
+	}
+	if (*end == ':' && end[1]) {
+		mods = end + 1;
+		end += strlen(end);
 	}
 	if (*end)
 		return perr(ps, -ERR_EVENT_SYNTAX, at + (end - tok), NULL, "parser error");
@@ -363,7 +369,7 @@ static int parse_breakpoint(struct pstate *ps, char *tok, const char *at)
 				    "an execute breakpoint cannot also be r or w");
 		attr.bp_len = sizeof(long);
 	}
-	add(ps, &attr, tok, "breakpoint", NULL, NULL, &r);
+	add(ps, &attr, tok, "breakpoint", mods, mods ? at + (mods - tok) : NULL, &r);
 	return r;
 }
 

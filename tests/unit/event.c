@@ -107,7 +107,16 @@ TEST(spec_raw_pmu_bp)
 	CHECK(l.evsels[3].attr.bp_type == 4 && l.evsels[3].attr.bp_len == sizeof(long));
 	CHECK(l.evsels[4].attr.bp_len == 4 && l.evsels[4].attr.bp_type == 3);
 	CHECK(parse(&l, "mem:0x1000/3", &e) == -ERR_EVENT_SYNTAX);
-	CHECK(parse(&l, "mem:0x1000:rz", &e) == -ERR_EVENT_SYNTAX && e.pos == 12);
+	CHECK(parse(&l, "mem:0x1000:rz", &e) == -ERR_EVENT_SYNTAX && e.pos == 11);
+	CHECK(parse(&l, "mem:0x1000:rr", &e) == -ERR_EVENT_SYNTAX && e.pos == 12);
+	CHECK(parse(&l, "mem:0x1000:w:u,mem:0x2000:k", &e) == 0);
+	CHECK(l.evsels[l.nr - 2].attr.bp_type == 2 && l.evsels[l.nr - 2].attr.exclude_kernel);
+	CHECK(l.evsels[l.nr - 1].attr.bp_type == 3 && l.evsels[l.nr - 1].attr.exclude_user);
+	l.nr -= 2;
+	free(l.evsels[l.nr].name);
+	free((char *)l.evsels[l.nr].pmu_name);
+	free(l.evsels[l.nr + 1].name);
+	free((char *)l.evsels[l.nr + 1].pmu_name);
 	if (access("/sys/bus/event_source/devices/msr/format/event", F_OK) == 0) {
 		CHECK(parse(&l, "msr/tsc/,msr/event=0x4/u,msr/event=0x4,name=smi2/", &e) == 0);
 		CHECK(l.evsels[5].attr.config == 0 && l.evsels[6].attr.config == 4);
