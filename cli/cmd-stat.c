@@ -27,7 +27,8 @@ struct stat_opts {
 	int all_cpus, no_inherit, detailed, json, no_aggr, per_core, per_socket, null_run;
 	int per_die, per_node, per_thread, no_merge;
 	int repeat, interval, interval_count, delay, verbose, append, big_num;
-	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale, summary;
+	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale, summary, table;
+	int interval_clear;
 	const char *pre, *post;
 	const char **filters;	/* per evsel, from --filter */
 	size_t nr_filters;
@@ -400,6 +401,8 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 		rn->s->sys_s = w.ru.ru_stime.tv_sec + w.ru.ru_stime.tv_usec / 1e6;
 	}
 	welford_add(&rn->s->wall, rn->s->wall_ns);
+	if (rn->s->run_ns)
+		rn->s->run_ns[rn->s->nr_runs++] = rn->s->wall_ns;
 	if ((!rn->o->interval || rn->o->summary) && r >= 0)
 		r = stat_read(rn->s, false, accumulate);
 	if (r < 0) {
@@ -564,6 +567,9 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		status = 1;
 		goto out;
 	}
+	cfg.table = o->table && o->repeat > 1;
+	cfg.interval_clear = o->interval_clear;
+	s.run_ns = cfg.table ? calloc(o->repeat, sizeof(*s.run_ns)) : NULL;
 	install_signals();
 	for (i = 0; i < o->repeat && !stat_done; i++) {
 		status = run_once(&rn, argc, argv, true);
@@ -642,6 +648,9 @@ int cmd_stat(int argc, char **argv)
 		OPT_BOOL(0, "all-user", &o.all_user, "Configure all used events to run in user space."),
 		OPT_BOOL(0, "quiet", &o.quiet, "don't print any output, messages or warnings"),
 		OPT_BOOL(0, "summary", &o.summary, "print summary for interval mode"),
+		OPT_BOOL(0, "table", &o.table, "display details about each run (only with -r option)"),
+		OPT_BOOL(0, "interval-clear", &o.interval_clear,
+			 "clear screen in between new interval"),
 		OPT_INT(0, "timeout", &o.timeout, "n",
 			"stop workload and print counts after a timeout period in ms (>= 10ms)"),
 		OPT_STRING(0, "pre", &o.pre, "command", "command to run prior to the measured command"),

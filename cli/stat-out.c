@@ -413,7 +413,9 @@ static void interval_header(struct stat_cfg *c)
 
 	if (c->csv_sep || c->json)
 		return;
-	if (c->nr_intervals++ % 25 == 0)
+	if (c->interval_clear)
+		fputs("\033[H\033[2J", c->out);
+	if (c->nr_intervals++ % 25 == 0 || c->interval_clear)
 		fprintf(c->out, "%s\n", hdr[c->aggr]);
 }
 
@@ -484,6 +486,27 @@ static int precision(double sd)
 	return sd > 1 || sd <= 0 ? 0 : (int)lround(ceil(-log10(sd)));
 }
 
+/* --table: each run's time, its distance from the mean, and a bar of 5% steps. */
+static void print_table(const struct stat_cfg *c, const struct stat_state *s, int p, double avg)
+{
+	char tmp[64];
+	int i, indent, n;
+
+	snprintf(tmp, sizeof(tmp), " %17.*f", p, avg);
+	indent = (int)strspn(tmp, " ");
+	fprintf(c->out, "%*s# Table of individual measurements:\n", indent, "");
+	for (i = 0; i < s->nr_runs; i++) {
+		double run = s->run_ns[i] / 1e9;
+
+		n = 1 + abs((int)(100.0 * (run - avg) / run) / 5);
+		fprintf(c->out, " %17.*f (%+.*f) %.*s\n", p, run, p, run - avg, n,
+			"##################################################################"
+			"##################################################################"
+			"##################################################################");
+	}
+	fprintf(c->out, "\n%*s# Final result:\n", indent, "");
+}
+
 void stat_print_footer(const struct stat_cfg *c, const struct stat_state *s)
 {
 	double avg = s->wall.mean / 1e9, sd = welford_stddev(&s->wall) / 1e9;
@@ -502,6 +525,8 @@ void stat_print_footer(const struct stat_cfg *c, const struct stat_state *s)
 		}
 	} else {
 		p = precision(sd) + 2;
+		if (c->table)
+			print_table(c, s, p, avg);
 		fprintf(c->out, " %17.*f +- %.*f seconds time elapsed", p, avg, p, sd);
 		if (welford_noise_pct(&s->wall) != 0)
 			fprintf(c->out, "  ( +-%6.2f%% )", welford_noise_pct(&s->wall));

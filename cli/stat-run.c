@@ -284,5 +284,6 @@ void stat_state_release(struct stat_state *s)
 	free(s->units);
 	free(s->unit_of);
 	free(s->vals);
+	free(s->run_ns);
 	memset(s, 0, sizeof(*s));
 }

@@ -35,6 +35,8 @@ struct stat_cfg {
 	char target_desc[256];	/* "'true'", "'system wide'", "process id '42'" */
 	int nr_intervals;	/* printed so far, for the header every 25 */
 	bool summary;		/* the totals after -I --summary ("summary" prefix in CSV) */
+	bool table;		/* --table: each run's elapsed time before the -r result */
+	bool interval_clear;	/* --interval-clear: clear the screen before each interval */
 };
 
 struct stat_ctr {
@@ -71,6 +73,8 @@ struct stat_state {
 	struct welford wall;	/* elapsed ns over runs */
 	double wall_ns;		/* this run's or interval's elapsed ns */
 	double user_s, sys_s;
+	double *run_ns;		/* elapsed ns of each -r run (--table), run_count of them */
+	int nr_runs;
 };
 
 static inline struct stat_val *stat_val_at(const struct stat_state *s, size_t u, size_t c)

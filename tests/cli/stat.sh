@@ -146,6 +146,9 @@ check_grep "-r header says the runs" "^ Performance counter stats for '$WL/getpp
 check_grep "-r: a varying counter has a noise column" 'task-clock .*\( \+- +[0-9.]+% \)$' r.txt
 check_grep "-r: an exact counter has none" '^ +100      syscalls:sys_enter_getppid +# +[0-9.]+ [KMG]?/sec +$' r.txt
 check_grep "-r elapsed with +-" 'seconds time elapsed' r.txt
+$FLARE stat -r 3 --table -e cs -- true 2>tab.txt
+check_eq "--table: one line per run" 3 "$(grep -cE '^ +[0-9]+\.[0-9]+ \([-+][0-9.]+\) #+$' tab.txt)"
+check_grep "--table: the final result follows" '^ +# Final result:$' tab.txt
 check_eq "-r runs the command 3 times" 3 "$($FLARE stat -r 3 -- sh -c 'echo run' 2>/dev/null | grep -c run)"
 
 # --- -I intervals ---
