@@ -1,9 +1,431 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * flare record: perf record's options, output and exit codes over lib/record.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "cli/cmds.h"
+#include "cli/events.h"
+#include "cli/opt.h"
 #include "cli/out.h"
+#include "lib/base/err.h"
+#include "lib/event/open.h"
+#include "lib/event/target.h"
+#include "lib/event/workload.h"
+#include "lib/record/record.h"
+
+#define DEFAULT_FREQ 4000
+#define DEFAULT_MMAP_KB 512
+#define DEFAULT_DWARF_SIZE 8192
+
+struct record_cli {
+	struct evlist evlist;
+	const char **filters;		/* per evsel */
+	size_t nr_filters;
+	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph;
+	uint64_t period;
+	int all_cpus, no_inherit, quiet, g, sample_cpu;
+};
+
+static const char *const record_usage[] = {
+	"flare record [<options>] [<command>]",
+	"flare record [<options>] -- <command> [<options>]",
+	NULL,
+};
+
+static volatile int stop_flag;
+static volatile int got_signal;
+
+static void on_signal(int sig)
+{
+	if (sig != SIGCHLD)
+		got_signal = sig;
+	stop_flag = 1;
+}
+
+static int opt_event(const struct opt *o, const char *arg, int unset)
+{
+	struct record_cli *c = o->value;
+
+	return cli_add_events(&c->evlist, arg) < 0 ? -1 : 0;
+}
+
+static int opt_filter(const struct opt *o, const char *arg, int unset)
+{
+	struct record_cli *c = o->value;
+	const char **f;
+
+	if (!c->evlist.nr) {
+		fprintf(stderr, "--filter option should follow a -e tracepoint option\n");
+		return -1;
+	}
+	f = realloc(c->filters, c->evlist.nr * sizeof(*f));
+	if (!f)
+		return -1;
+	memset(f + c->nr_filters, 0, (c->evlist.nr - c->nr_filters) * sizeof(*f));
+	c->filters = f;
+	c->nr_filters = c->evlist.nr;
+	f[c->evlist.nr - 1] = arg;
+	return 0;
+}
+
+/* -m: pages, or a size with B/K/M/G; rounded up to a power of two pages. */
+static int parse_mmap(const char *s, size_t *pages)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), n, p = 1;
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	if (end == s || !v)
+		return -EINVAL;
+	switch (*end) {
+	case 0:
+		n = v;
+		break;
+	case 'B': case 'b':
+		n = (v + page - 1) / page;
+		break;
+	case 'K': case 'k':
+		n = (v * 1024 + page - 1) / page;
+		break;
+	case 'M': case 'm':
+		n = (v << 20) / page;
+		break;
+	case 'G': case 'g':
+		n = (v << 30) / page;
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (*end && end[1])
+		return -EINVAL;
+	while (p < n)
+		p <<= 1;
+	*pages = p;
+	return 0;
+}
+
+static int callgraph_mode(const char *s, struct record_opts *ro)
+{
+	char *end;
+
+	if (!strcmp(s, "fp")) {
+		ro->callgraph = RECORD_CG_FP;
+		return 0;
+	}
+	if (!strncmp(s, "dwarf", 5) && (!s[5] || s[5] == ',')) {
+		ro->callgraph = RECORD_CG_DWARF;
+		ro->dwarf_stack_size = DEFAULT_DWARF_SIZE;
+		if (s[5] == ',') {
+			unsigned long v = strtoul(s + 6, &end, 0);
+
+			if (end == s + 6 || *end || !v || v > 65528)
+				return -EINVAL;
+			ro->dwarf_stack_size = (uint32_t)((v + 7) & ~7UL);
+		}
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/* With no PMU, "cycles" becomes cpu-clock with the same modifiers, as perf falls back. */
+static void fallback_cycles(struct evlist *l, bool defaulted)
+{
+	size_t i;
+
+	if (have_hw_pmu())
+		return;
+	for (i = 0; i < l->nr; i++) {
+		struct evsel *e = &l->evsels[i];
+		const char *mods;
+		char *name;
+
+		if (e->attr.type != PERF_TYPE_HARDWARE || e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
+			continue;
+		mods = strchr(e->name, ':');
+		if (asprintf(&name, "cpu-clock%s", defaulted ? ":pppH" : mods ? mods : "") < 0)
+			continue;
+		if (!defaulted)
+			pr_warn("no hardware PMU for '%s' (a VM guest?); sampling %s instead",
+				e->name, name);
+		else
+			pr_warn("no hardware PMU for cycles (a VM guest?); sampling %s instead",
+				name);
+		free(e->name);
+		e->name = name;
+		e->attr.type = PERF_TYPE_SOFTWARE;
+		e->attr.config = PERF_COUNT_SW_CPU_CLOCK;
+	}
+}
+
+static int default_event(struct evlist *l)
+{
+	struct perf_event_attr a = { 0 };
+
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = PERF_COUNT_HW_CPU_CYCLES;
+	a.precise_ip = 3;
+	a.exclude_guest = 1;
+	return evlist_add(l, &a, "cycles:P") ? 0 : -ENOMEM;
+}
+
+static uint64_t max_sample_rate(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "re");
+	unsigned long long v = 0;
+
+	if (f) {
+		if (fscanf(f, "%llu", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v;
+}
+
+static int config_rate(struct record_cli *c, struct record_opts *ro)
+{
+	uint64_t max = max_sample_rate();
+	char *end;
+
+	ro->freq = DEFAULT_FREQ;
+	if (c->period) {
+		ro->period = c->period;
+		ro->user_period = true;
+		return 0;
+	}
+	if (c->freq) {
+		ro->user_freq = true;
+		if (!strcmp(c->freq, "max")) {
+			ro->freq = max ? max : DEFAULT_FREQ;
+		} else {
+			ro->freq = strtoull(c->freq, &end, 10);
+			if (end == c->freq || *end || !ro->freq) {
+				pr_err("invalid frequency '%s' for -F (a number of Hz, or 'max')",
+				       c->freq);
+				return -1;
+			}
+		}
+	}
+	if (max && ro->freq > max) {
+		pr_warn("-F %llu is above the kernel's limit; lowering it to %llu Hz "
+			"(raise /proc/sys/kernel/perf_event_max_sample_rate for more)",
+			(unsigned long long)ro->freq, (unsigned long long)max);
+		ro->freq = max;
+	}
+	return 0;
+}
+
+static int config_target(struct record_cli *c, struct target *t)
+{
+	int bad = 0, err;
+
+	if (c->pids && (err = target_add_pids(t, c->pids, &bad))) {
+		if (err == -ESRCH)
+			pr_err("no process %d for -p (check the pid with ps)", bad);
+		else
+			pr_err("invalid pid list '%s' for -p", c->pids);
+		return -1;
+	}
+	if (c->tids && (err = target_add_tids(t, c->tids, &bad))) {
+		if (err == -ESRCH)
+			pr_err("no thread %d for -t (check the tid in /proc/PID/task)", bad);
+		else
+			pr_err("invalid thread list '%s' for -t", c->tids);
+		return -1;
+	}
+	if (c->cpus && (err = target_set_cpus(t, c->cpus, &bad))) {
+		if (err == -ENODEV)
+			pr_err("cpu %d of -C '%s' is not online (see /sys/devices/system/cpu/online)",
+			       bad, c->cpus);
+		else
+			pr_err("invalid cpu list '%s' for -C", c->cpus);
+		return -1;
+	}
+	if (c->all_cpus && !c->cpus && target_set_all_cpus(t)) {
+		pr_err("cannot list the online CPUs");
+		return -1;
+	}
+	return 0;
+}
+
+static int start_workload(void *ctx)
+{
+	struct workload *w = ctx;
+
+	return workload_start(w);
+}
+
+static void print_result(const struct record_opts *ro, const struct record_stats *st)
+{
+	double mb = (double)st->bytes / 1024.0 / 1024.0;
+
+	fprintf(stderr, "[ flare record: Woken up %llu times to write data ]\n",
+		(unsigned long long)st->wakeups);
+	if (!strcmp(ro->output, "-"))
+		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB - ]\n", mb);
+	else if (st->lost)
+		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s (%llu samples, "
+			"%llu lost) ]\n", mb, ro->output, (unsigned long long)st->samples,
+			(unsigned long long)st->lost);
+	else
+		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+			mb, ro->output, (unsigned long long)st->samples);
+}
+
+static void set_signals(sigset_t *old)
+{
+	struct sigaction sa = { 0 };
+	sigset_t block;
+
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, old);
+}
+
+/* Runs the recording; returns the exit status. */
+static int record(struct record_cli *c, struct record_opts *ro, int argc, char **argv)
+{
+	struct workload wl = WORKLOAD_INIT;
+	struct record_stats st = { 0 };
+	char errbuf[512];
+	sigset_t old;
+	int err, record_err, status = 0;
+
+	if (argc) {
+		err = workload_prepare(&wl, argv);
+		if (!err)
+			err = target_set_workload(ro->target, wl.pid);
+		if (err) {
+			pr_err("cannot start '%s': %s", argv[0], strerror(-err));
+			workload_release(&wl);
+			return 255;
+		}
+		ro->has_workload = true;
+		ro->start = start_workload;
+		ro->start_ctx = &wl;
+	}
+	if (!ro->target->cpus.nr && cpus_online(&ro->target->cpus)) {
+		pr_err("cannot list the online CPUs (is /sys mounted?)");
+		workload_release(&wl);
+		return 1;
+	}
+	set_signals(&old);
+	ro->stop = &stop_flag;
+	ro->poll_mask = &old;
+	err = record_run(ro, &st, errbuf, sizeof(errbuf));
+	record_err = err;
+	if (err && ro->has_workload && !errbuf[0]) {
+		pr_err("cannot run '%s': %s (check the command name and PATH)", argv[0],
+		       strerror(-err));
+		status = 255;
+	} else if (err) {
+		pr_err("%s", errbuf);
+		status = 1;
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (ro->has_workload && wl.pid) {
+		if (got_signal)
+			kill(wl.pid, SIGTERM);
+		err = workload_wait(&wl, NULL);
+		if (!status && err >= 0)
+			status = err;
+	}
+	workload_release(&wl);
+	if (!record_err && !c->quiet)
+		print_result(ro, &st);
+	return status;
+}
 
 int cmd_record(int argc, char **argv)
 {
-	pr_err("'record' is being written; this build does not have it yet");
-	return 1;
+	struct record_cli c = { .evlist = { 0 } };
+	struct target t = { 0 };
+	struct record_opts ro = { 0 };
+	const struct opt opts[] = {
+		OPT_CALLBACK('e', "event", &c, "event", "event selector. use 'flare list' to list "
+			     "available events", opt_event),
+		OPT_CALLBACK(0, "filter", &c, "filter", "event filter (for the last -e tracepoint)",
+			     opt_filter),
+		OPT_STRING('p', "pid", &c.pids, "pid", "record events on existing process id"),
+		OPT_STRING('t', "tid", &c.tids, "tid", "record events on existing thread id"),
+		OPT_BOOL('a', "all-cpus", &c.all_cpus, "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &c.cpus, "cpu", "list of cpus to monitor"),
+		OPT_STRING('F', "freq", &c.freq, "freq or 'max'", "profile at this frequency"),
+		OPT_U64('c', "count", &c.period, "n", "event period to sample"),
+		OPT_STRING('m', "mmap-pages", &c.mmap, "pages", "number of mmap data pages "
+			   "(or a size: 512K, 4M)"),
+		OPT_BOOL('g', NULL, &c.g, "enables call-graph recording (frame pointers)"),
+		OPT_STRING(0, "call-graph", &c.callgraph, "record_mode[,record_size]",
+			   "setup and enables call-graph recording: fp, dwarf[,size]"),
+		OPT_STRING('o', "output", &c.output, "file", "output file name ('-': stdout)"),
+		OPT_BOOL('i', "no-inherit", &c.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOL(0, "sample-cpu", &c.sample_cpu, "record the sample cpu"),
+		OPT_BOOL('q', "quiet", &c.quiet, "don't print any message"),
+		OPT_COUNT('v', "verbose", &out_verbose, "be more verbose"),
+		OPT_END(),
+	};
+	char **full = calloc((size_t)argc + 2, sizeof(char *));
+	int status, full_argc = argc + 1;
+
+	if (!full) {
+		pr_err("out of memory");
+		return 1;
+	}
+	/* the CMDLINE feature holds flare's whole command line, as perf's holds its own */
+	full[0] = (char *)"flare";
+	memcpy(full + 1, argv, (size_t)argc * sizeof(char *));
+	argc = opt_parse(argc, argv, opts, record_usage, OPT_STOP_AT_NON_OPTION);
+	if (!argc && !c.pids && !c.tids && !c.all_cpus && !c.cpus)
+		opt_usage_error(opts, record_usage, "no command to record and no target "
+				"(-p, -t, -a or -C) given");
+	ro.output = c.output ? c.output : "perf.data";
+	ro.mmap_pages = DEFAULT_MMAP_KB * 1024 / (size_t)sysconf(_SC_PAGESIZE);
+	if (c.mmap && parse_mmap(c.mmap, &ro.mmap_pages))
+		opt_usage_error(opts, record_usage, "invalid -m '%s': a number of pages or a "
+				"size such as 512K", c.mmap);
+	if (c.g)
+		ro.callgraph = RECORD_CG_FP;
+	if (c.callgraph && callgraph_mode(c.callgraph, &ro))
+		opt_usage_error(opts, record_usage, "invalid --call-graph '%s': use fp or "
+				"dwarf[,SIZE]", c.callgraph);
+	status = 1;
+	if (!c.evlist.nr && default_event(&c.evlist))
+		goto out;
+	fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
+								  "cycles:P"));
+	if (config_rate(&c, &ro) || config_target(&c, &t))
+		goto out;
+	if (c.nr_filters && c.nr_filters < c.evlist.nr) {
+		const char **f = realloc(c.filters, c.evlist.nr * sizeof(*f));
+
+		if (!f)
+			goto out;
+		memset(f + c.nr_filters, 0, (c.evlist.nr - c.nr_filters) * sizeof(*f));
+		c.filters = f;
+	}
+	ro.evlist = &c.evlist;
+	ro.target = &t;
+	ro.filters = c.filters;
+	ro.no_inherit = c.no_inherit;
+	ro.sample_cpu = c.sample_cpu || t.system_wide;
+	ro.argc = full_argc;
+	ro.argv = full;
+	status = record(&c, &ro, argc, argv);
+out:
+	free(full);
+	free(c.filters);
+	evlist_release(&c.evlist);
+	target_release(&t);
+	return status;
 }

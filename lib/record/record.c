@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * record: the recording engine (see record.h): configure, open, synthesize, drain, finish.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include "lib/base/err.h"
+#include "lib/data/writer.h"
+#include "lib/event/open.h"
+#include "lib/event/ring.h"
+#include "lib/record/hits.h"
+#include "lib/record/record.h"
+#include "lib/record/synth.h"
+
+#define DWARF_REGS_X86_64 0xff0fffULL	/* AX..R15 as perf asks for them */
+
+struct rec {
+	const struct record_opts *o;
+	struct perf_writer *w;
+	struct evfds *fds;		/* per evsel */
+	uint64_t **ids;			/* per evsel, per fd (0 for a missing fd) */
+	struct ring *rings;		/* per cpu */
+	struct pollfd *pfds;
+	size_t nr_rings;
+	struct hits *hits;
+	struct synth syn;
+	struct record_stats st;
+	uint64_t lost_records;		/* sum of LOST records' counts */
+	uint64_t first_time, last_time;
+	uint64_t sample_type;		/* the bits all evsels share up to TIME */
+	char *errbuf;
+	size_t errlen;
+};
+
+static int fail(struct rec *r, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct rec *r, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->errbuf, r->errlen, fmt, ap);
+	va_end(ap);
+	return err < 0 ? err : -EINVAL;
+}
+
+static bool is_tracepoint_like(const struct evsel *e)
+{
+	return e->attr.type == PERF_TYPE_TRACEPOINT ||
+	       (e->pmu_name && (!strcmp(e->pmu_name, "uprobe") || !strcmp(e->pmu_name, "kprobe")));
+}
+
+static void config_sampling(const struct record_opts *o, struct evsel *e)
+{
+	struct perf_event_attr *a = &e->attr;
+
+	if (o->user_period || (is_tracepoint_like(e) && !o->user_freq)) {
+		a->freq = 0;
+		a->sample_period = o->user_period ? o->period : 1;
+	} else if (!a->sample_period) {
+		a->freq = 1;
+		a->sample_freq = o->freq;
+	}
+	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	/* perf leaves PERIOD out for a fixed period given with -c */
+	if (a->freq || !o->user_period)
+		a->sample_type |= PERF_SAMPLE_PERIOD;
+	if (a->type == PERF_TYPE_TRACEPOINT)
+		a->sample_type |= PERF_SAMPLE_RAW;
+	if (o->callgraph != RECORD_CG_NONE)
+		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (o->callgraph == RECORD_CG_DWARF) {
+		a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
+				  PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+		a->sample_regs_user = DWARF_REGS_X86_64;
+		a->sample_stack_user = o->dwarf_stack_size;
+		a->exclude_callchain_user = 1;
+	}
+	if (o->sample_cpu)
+		a->sample_type |= PERF_SAMPLE_CPU;
+}
+
+void record_config(const struct record_opts *o)
+{
+	struct evlist *l = o->evlist;
+	bool pipe = o->output && !strcmp(o->output, "-");
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct evsel *e = &l->evsels[i];
+		struct perf_event_attr *a = &e->attr;
+
+		a->size = sizeof(*a);
+		config_sampling(o, e);
+		if (l->nr > 1)
+			a->sample_type |= o->target->system_wide ? PERF_SAMPLE_IDENTIFIER :
+								   PERF_SAMPLE_ID;
+		if (pipe)
+			a->sample_type |= PERF_SAMPLE_ID;
+		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		a->disabled = 1;
+		a->inherit = !o->no_inherit && !o->target->per_thread;
+		a->enable_on_exec = o->has_workload;
+		a->sample_id_all = 1;
+		/* group members follow their leader; only leaders start disabled */
+		if (e->group_idx >= 0 && !e->is_leader)
+			a->disabled = 0;
+		if (i == 0) {
+			/* the tracking event: side-band records come with it */
+			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
+			a->ksymbol = a->bpf_event = 1;
+			a->mmap_data = o->callgraph == RECORD_CG_DWARF;
+		}
+		/* wake at a quarter of the ring: drain early, lose little */
+		a->watermark = 1;
+		a->wakeup_watermark = (uint32_t)(o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
+	}
+}
+
+/* Size of the sample_id trailer for sample_type. */
+static size_t trailer_size(uint64_t st)
+{
+	size_t n = 0;
+
+	n += st & PERF_SAMPLE_TID ? 8 : 0;
+	n += st & PERF_SAMPLE_TIME ? 8 : 0;
+	n += st & PERF_SAMPLE_ID ? 8 : 0;
+	n += st & PERF_SAMPLE_STREAM_ID ? 8 : 0;
+	n += st & PERF_SAMPLE_CPU ? 8 : 0;
+	n += st & PERF_SAMPLE_IDENTIFIER ? 8 : 0;
+	return n;
+}
+
+static int open_events(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	struct evlist *l = o->evlist;
+	size_t i, k, nfd;
+	char buf[256];
+	int err;
+
+	r->fds = calloc(l->nr, sizeof(*r->fds));
+	r->ids = calloc(l->nr, sizeof(*r->ids));
+	if (!r->fds || !r->ids)
+		return fail(r, -ENOMEM, "out of memory");
+	for (i = 0; i < l->nr; i++) {
+		struct evsel *e = &l->evsels[i];
+		const struct evfds *leader = NULL;
+
+		if (e->group_idx >= 0 && !e->is_leader)
+			leader = &r->fds[e->group_idx];
+		err = evfds_open(&r->fds[i], &e->attr, o->target, leader);
+		if (err)
+			return fail(r, err, "cannot open event '%s': %s", e->name,
+				    event_open_reason(&e->attr, err, buf, sizeof(buf)));
+		nfd = r->fds[i].nr_tasks * r->fds[i].nr_cpus;
+		r->ids[i] = calloc(nfd ? nfd : 1, sizeof(uint64_t));
+		if (!r->ids[i])
+			return fail(r, -ENOMEM, "out of memory");
+		for (k = 0; k < nfd; k++) {
+			int fd = r->fds[i].fd[k];
+
+			if (fd >= 0 && ioctl(fd, PERF_EVENT_IOC_ID, &r->ids[i][k]))
+				return fail(r, -errno, "cannot read the id of event '%s': %s",
+					    e->name, strerror(errno));
+			if (fd >= 0 && o->filters && o->filters[i] &&
+			    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, o->filters[i]))
+				return fail(r, -errno,
+					    "filter '%s' on event '%s' is not accepted: %s "
+					    "(check the field names in the event's format file)",
+					    o->filters[i], e->name, strerror(errno));
+		}
+	}
+	return 0;
+}
+
+/* One ring per CPU: the first fd on each CPU is mapped, the rest write into it. */
+static int map_rings(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	size_t ncpu = target_nr_cpus(o->target), ntask = target_nr_tasks(o->target);
+	size_t c, t, i;
+	int err;
+
+	r->rings = calloc(ncpu, sizeof(*r->rings));
+	r->pfds = calloc(ncpu, sizeof(*r->pfds));
+	if (!r->rings || !r->pfds)
+		return fail(r, -ENOMEM, "out of memory");
+	for (c = 0; c < ncpu; c++) {
+		struct ring *rg = &r->rings[r->nr_rings];
+		bool mapped = false;
+
+		for (i = 0; i < o->evlist->nr; i++)
+			for (t = 0; t < ntask; t++) {
+				int fd = r->fds[i].fd[t * ncpu + c];
+
+				if (fd < 0)
+					continue;
+				if (!mapped) {
+					err = ring_mmap(rg, fd, target_cpu(o->target, c),
+							o->mmap_pages);
+					if (err)
+						return fail(r, err,
+							    "cannot map a %zu KiB ring buffer: %s "
+							    "(lower -m, or raise "
+							    "/proc/sys/kernel/perf_event_mlock_kb)",
+							    o->mmap_pages *
+								    (size_t)sysconf(_SC_PAGESIZE) / 1024,
+							    strerror(-err));
+					mapped = true;
+				} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, rg->fd)) {
+					return fail(r, -errno, "cannot share a ring buffer: %s",
+						    strerror(errno));
+				}
+			}
+		if (mapped) {
+			r->pfds[r->nr_rings].fd = rg->fd;
+			r->pfds[r->nr_rings].events = POLLIN;
+			r->nr_rings++;
+		}
+	}
+	return 0;
+}
+
+static void hook(void *ctx, const struct perf_event_header *ev)
+{
+	hits_record(ctx, ev);
+}
+
+static int flush_id_index(struct rec *r, uint64_t *rec, size_t *n)
+{
+	struct perf_event_header *h = (void *)rec;
+
+	h->type = PERF_RECORD_ID_INDEX;
+	h->misc = 0;
+	h->size = (uint16_t)(16 + *n * 32);
+	rec[1] = *n;
+	*n = 0;
+	return perf_writer_write(r->w, rec, h->size);
+}
+
+/* ID_INDEX: u64 nr; {id, idx (cpu index), cpu, tid} per fd. */
+static int write_id_index(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	size_t ncpu = target_nr_cpus(o->target), ntask = target_nr_tasks(o->target);
+	size_t i, t, c, n = 0, max = (UINT16_MAX - 16) / 32;
+	uint64_t *rec = malloc(16 + max * 32);
+	int err = 0;
+
+	if (!rec)
+		return -ENOMEM;
+	for (i = 0; i < o->evlist->nr && !err; i++)
+		for (t = 0; t < ntask && !err; t++)
+			for (c = 0; c < ncpu && !err; c++) {
+				size_t k = t * ncpu + c;
+				uint64_t *e = rec + 2 + n * 4;
+
+				if (r->fds[i].fd[k] < 0)
+					continue;
+				e[0] = r->ids[i][k];
+				e[1] = c;
+				e[2] = (uint64_t)(int64_t)target_cpu(o->target, c);
+				e[3] = (uint64_t)(int64_t)target_task(o->target, t);
+				if (++n == max)
+					err = flush_id_index(r, rec, &n);
+			}
+	if (!err && n)
+		err = flush_id_index(r, rec, &n);
+	free(rec);
+	return err;
+}
+
+static void fill_events(struct rec *r, struct pw_event *evs)
+{
+	const struct evlist *l = r->o->evlist;
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		evs[i].attr = l->evsels[i].attr;
+		evs[i].name = l->evsels[i].name;
+		evs[i].ids = r->ids[i];
+		evs[i].nr_ids = r->fds[i].nr_tasks * r->fds[i].nr_cpus;
+		evs[i].tp_sys = l->evsels[i].tp_sys;
+		evs[i].tp_name = l->evsels[i].tp_name;
+	}
+}
+
+/* EVENT_UPDATE (name) per event, as perf writes in pipe mode. */
+static int write_event_names(struct rec *r)
+{
+	const struct evlist *l = r->o->evlist;
+	uint64_t rec[(24 + 256) / 8];
+	struct perf_event_header *h = (void *)rec;
+	size_t i, n;
+	int err = 0;
+
+	for (i = 0; i < l->nr && !err; i++) {
+		n = strlen(l->evsels[i].name);
+		if (n > 240)
+			n = 240;
+		memset(rec, 0, sizeof(rec));
+		h->type = PERF_RECORD_EVENT_UPDATE;
+		h->size = (uint16_t)((24 + n + 1 + 7) & ~(size_t)7);
+		rec[1] = 2;	/* PERF_EVENT_UPDATE__NAME */
+		rec[2] = r->ids[i][0];
+		memcpy(rec + 3, l->evsels[i].name, n);
+		err = perf_writer_write(r->w, rec, h->size);
+	}
+	return err;
+}
+
+static int write_pipe_prologue(struct rec *r, struct pw_event *evs)
+{
+	struct pw_feat_info fi = { 0 };
+	struct strbuf td = STRBUF_INIT;
+	int err;
+
+	fi.argc = r->o->argc;
+	fi.argv = r->o->argv;
+	fi.events = evs;
+	fi.nr_events = r->o->evlist->nr;
+	err = perf_writer_add_std_features(r->w, &fi);
+	if (err)
+		return err;
+	err = tracing_data_build(evs, fi.nr_events, &td);
+	if (err == 0)
+		err = perf_writer_tracing_data(r->w, td.buf, td.len);
+	strbuf_release(&td);
+	return err < 0 ? err : 0;
+}
+
+static int write_prologue(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	struct pw_event *evs = calloc(o->evlist->nr, sizeof(*evs));
+	bool pipe = perf_writer_is_pipe(r->w);
+	size_t t;
+	int err;
+
+	if (!evs)
+		return -ENOMEM;
+	fill_events(r, evs);
+	err = perf_writer_set_events(r->w, evs, o->evlist->nr);
+	if (!err && pipe)
+		err = write_pipe_prologue(r, evs);
+	free(evs);
+	if (!err)
+		err = write_id_index(r);
+	if (!err)
+		err = synth_kernel_mmap(&r->syn);
+	if (!err && pipe)
+		err = write_event_names(r);
+	if (!err)
+		err = synth_thread_map(&r->syn, o->target);
+	if (!err)
+		err = synth_cpu_map(&r->syn, &o->target->cpus);
+	if (!err && o->target->system_wide && !o->target->tasks.nr)
+		err = synth_all_tasks(&r->syn);
+	for (t = 0; !err && t < o->target->tasks.nr; t++)
+		err = synth_task(&r->syn, o->target->tasks.ids[t], false);
+	if (!err) {
+		struct perf_event_header fin = { PERF_RECORD_FINISHED_INIT, 0, 8 };
+
+		err = perf_writer_write(r->w, &fin, sizeof(fin));
+	}
+	return err;
+}
+
+/* Each record of a drained ring: count samples and losses, follow maps and sample ips. */
+static int on_record(void *ctx, struct ring *rg, const struct perf_event_header *ev)
+{
+	struct rec *r = ctx;
+	const uint64_t *p = (const uint64_t *)(ev + 1);
+	uint64_t st = r->sample_type, ip = 0, time;
+	uint32_t pid = 0;
+
+	if (ev->type != PERF_RECORD_SAMPLE) {
+		if (ev->type == PERF_RECORD_LOST && ev->size >= 24)
+			r->lost_records += p[1];
+		return hits_record(r->hits, ev) ? -ENOMEM : 0;
+	}
+	r->st.samples++;
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		p++;
+	if (st & PERF_SAMPLE_IP)
+		ip = *p++;
+	if (st & PERF_SAMPLE_TID)
+		pid = (uint32_t)*p++;
+	if (st & PERF_SAMPLE_TIME) {
+		time = *p;
+		if (!r->first_time || time < r->first_time)
+			r->first_time = time;
+		if (time > r->last_time)
+			r->last_time = time;
+	}
+	hits_sample(r->hits, pid, ip, ev->misc & PERF_RECORD_MISC_CPUMODE_MASK);
+	return 0;
+}
+
+static int on_bytes(void *ctx, const void *p, size_t len)
+{
+	struct rec *r = ctx;
+
+	return perf_writer_write(r->w, p, len);
+}
+
+/* One pass over every ring; FINISHED_ROUND after a pass that wrote something. */
+static int drain_all(struct rec *r)
+{
+	static const struct ring_ops ops = { on_record, on_bytes };
+	bool wrote = false;
+	size_t i;
+
+	for (i = 0; i < r->nr_rings; i++) {
+		int64_t n = ring_drain(&r->rings[i], &ops, r);
+
+		if (n < 0)
+			return (int)n;
+		wrote |= n > 0;
+	}
+	if (wrote) {
+		struct perf_event_header fr = { PERF_RECORD_FINISHED_ROUND, 0, 8 };
+
+		return perf_writer_write(r->w, &fr, sizeof(fr));
+	}
+	return 0;
+}
+
+static void ioctl_all(struct rec *r, unsigned long req)
+{
+	size_t i, k;
+
+	for (i = 0; i < r->o->evlist->nr; i++)
+		for (k = 0; k < r->fds[i].nr_tasks * r->fds[i].nr_cpus; k++)
+			if (r->fds[i].fd[k] >= 0)
+				ioctl(r->fds[i].fd[k], req, 0);
+}
+
+/* ppoll() that finds ready fds returns without delivering the signals it unblocked:
+ * let them in now, so that the caller's handlers run. */
+static void deliver_pending(const sigset_t *mask)
+{
+	sigset_t pending, saved;
+
+	if (!mask || sigpending(&pending) || sigisemptyset(&pending))
+		return;
+	sigprocmask(SIG_SETMASK, mask, &saved);
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+}
+
+/* True when every ring's events are gone (their tasks exited): nothing more can come. */
+static bool all_hung_up(const struct rec *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_rings; i++)
+		if (!(r->pfds[i].revents & (POLLHUP | POLLERR)))
+			return false;
+	return r->nr_rings > 0;
+}
+
+static int poll_loop(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	struct timespec ts = { 0, 100 * 1000 * 1000 };
+	int err, n;
+
+	while (!*o->stop) {
+		n = ppoll(r->pfds, r->nr_rings, &ts, o->poll_mask);
+		if (n < 0 && errno != EINTR)
+			return -errno;
+		if (n > 0) {
+			r->st.wakeups++;
+			deliver_pending(o->poll_mask);
+		}
+		err = drain_all(r);
+		if (err)
+			return err;
+		if (n > 0 && all_hung_up(r))
+			break;
+	}
+	return 0;
+}
+
+/* LOST_SAMPLES from each fd's lost count (read_format LOST), as perf 6.1 writes them. */
+static int write_lost_samples(struct rec *r)
+{
+	const struct evlist *l = r->o->evlist;
+	size_t i, k, ncpu;
+	uint64_t total = 0, rec[16];
+	int err = 0;
+
+	for (i = 0; i < l->nr && !err; i++) {
+		uint64_t st = l->evsels[i].attr.sample_type;
+
+		ncpu = r->fds[i].nr_cpus;
+		for (k = 0; k < r->fds[i].nr_tasks * ncpu && !err; k++) {
+			uint64_t v[3] = { 0 }, *p = rec + 2;
+			struct perf_event_header *h = (void *)rec;
+
+			if (r->fds[i].fd[k] < 0 || read(r->fds[i].fd[k], v, sizeof(v)) < 24 ||
+			    !v[2])
+				continue;
+			total += v[2];
+			memset(rec, 0, sizeof(rec));
+			h->type = PERF_RECORD_LOST_SAMPLES;
+			rec[1] = v[2];
+			p += st & PERF_SAMPLE_TID ? 1 : 0;
+			p += st & PERF_SAMPLE_TIME ? 1 : 0;
+			if (st & PERF_SAMPLE_ID)
+				*p++ = r->ids[i][k];
+			p += st & PERF_SAMPLE_STREAM_ID ? 1 : 0;
+			if (st & PERF_SAMPLE_CPU)
+				*p++ = (uint64_t)(uint32_t)target_cpu(r->o->target, k % ncpu);
+			if (st & PERF_SAMPLE_IDENTIFIER)
+				*p++ = r->ids[i][k];
+			h->size = (uint16_t)((char *)p - (char *)rec);
+			err = perf_writer_write(r->w, rec, h->size);
+		}
+	}
+	r->st.lost = total > r->lost_records ? total : r->lost_records;
+	return err;
+}
+
+static int finish_file(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	struct pw_feat_info fi = { 0 };
+	struct pw_event *evs;
+	int err;
+
+	if (perf_writer_is_pipe(r->w))
+		return perf_writer_finish(r->w);
+	evs = calloc(o->evlist->nr, sizeof(*evs));
+	if (!evs)
+		return -ENOMEM;
+	fill_events(r, evs);
+	fi.argc = o->argc;
+	fi.argv = o->argv;
+	fi.events = evs;
+	fi.nr_events = o->evlist->nr;
+	fi.first_sample = r->first_time;
+	fi.last_sample = r->last_time;
+	err = hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids, &fi.nr_buildids);
+	if (!err)
+		err = perf_writer_add_std_features(r->w, &fi);
+	if (!err)
+		err = perf_writer_finish(r->w);
+	hits_buildids_free((struct pw_buildid *)fi.buildids, fi.nr_buildids);
+	free(evs);
+	return err;
+}
+
+static int run(struct rec *r)
+{
+	const struct record_opts *o = r->o;
+	int err;
+
+	err = open_events(r);
+	if (!err)
+		err = map_rings(r);
+	if (err)
+		return err;
+	err = perf_writer_open(o->output, &r->w);
+	if (err)
+		return fail(r, err, "cannot create '%s': %s (check the directory's permissions)",
+			    o->output, strerror(-err));
+	r->syn.w = r->w;
+	r->syn.trailer_size = trailer_size(o->evlist->evsels[0].attr.sample_type);
+	r->syn.mmap_data = o->callgraph == RECORD_CG_DWARF;
+	r->syn.hook = hook;
+	r->syn.hook_ctx = r->hits;
+	err = write_prologue(r);
+	if (err)
+		return fail(r, err, "cannot write '%s': %s", o->output, err_str(err));
+	if (o->start) {
+		err = o->start(o->start_ctx);
+		if (err)
+			return err;
+	}
+	if (!o->has_workload)
+		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
+	err = poll_loop(r);
+	ioctl_all(r, PERF_EVENT_IOC_DISABLE);
+	if (!err)
+		err = drain_all(r);
+	if (!err)
+		err = write_lost_samples(r);
+	r->st.bytes = perf_writer_data_size(r->w);
+	if (!err)
+		err = finish_file(r);
+	if (err && !r->errbuf[0])
+		fail(r, err, "cannot write '%s': %s", o->output, err_str(err));
+	return err;
+}
+
+int record_run(const struct record_opts *o, struct record_stats *st, char *errbuf,
+	       size_t errlen)
+{
+	struct rec r = { 0 };
+	size_t i;
+	int err;
+
+	r.o = o;
+	r.errbuf = errbuf;
+	r.errlen = errlen;
+	errbuf[0] = 0;
+	if (!o->evlist->nr)
+		return fail(&r, -EINVAL, "no event to record");
+	record_config(o);
+	r.sample_type = o->evlist->evsels[0].attr.sample_type;
+	err = hits_new(&r.hits);
+	if (!err)
+		err = run(&r);
+	*st = r.st;
+	perf_writer_free(r.w);
+	for (i = 0; i < r.nr_rings; i++)
+		ring_unmap(&r.rings[i]);
+	free(r.rings);
+	free(r.pfds);
+	for (i = 0; r.fds && i < o->evlist->nr; i++) {
+		evfds_close(&r.fds[i]);
+		free(r.ids[i]);
+	}
+	free(r.fds);
+	free(r.ids);
+	hits_free(r.hits);
+	return err;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * record: the recording engine behind `flare record`. It configures the evsels for sampling
+ * as perf 6.1 does, opens them on every (task, cpu) pair of the target with one mmap ring
+ * per CPU, writes perf's start-up records (ID_INDEX, the kernel MMAP, THREAD_MAP, CPU_MAP,
+ * COMM/FORK/MMAP2 of running tasks from /proc, FINISHED_INIT), then drains the rings with
+ * poll into a perf.data writer until told to stop, and finishes the file with the feature
+ * sections (build-ids of the dsos that samples hit, sample times, ...).
+ *
+ * It owns nothing it is given; everything it opens it closes. It never prints and never
+ * installs signal handlers: the caller sets *stop (from a handler) and passes the signal mask
+ * to poll with, so that a signal ends the wait at once.
+ */
+#ifndef FLARE_RECORD_RECORD_H
+#define FLARE_RECORD_RECORD_H
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "lib/event/evlist.h"
+#include "lib/event/target.h"
+
+enum record_callgraph { RECORD_CG_NONE, RECORD_CG_FP, RECORD_CG_DWARF };
+
+struct record_opts {
+	struct evlist *evlist;		/* sampling fields are set by record_config() */
+	struct target *target;		/* with its cpus set (every online CPU for tasks) */
+	const char *output;		/* "perf.data", or "-" for the pipe format on stdout */
+	uint64_t freq;			/* -F; used when period is 0 */
+	uint64_t period;		/* -c; 0 = frequency mode */
+	bool user_freq, user_period;	/* given on the command line */
+	size_t mmap_pages;		/* data pages per ring, a power of two */
+	enum record_callgraph callgraph;
+	uint32_t dwarf_stack_size;	/* --call-graph dwarf,SIZE */
+	bool no_inherit;		/* -i */
+	bool has_workload;		/* enable on exec of the workload */
+	bool sample_cpu;		/* add PERF_SAMPLE_CPU (-a, -C, --sample-cpu) */
+	const char *const *filters;	/* per evsel tracepoint filter, or NULL entries */
+	int argc;			/* flare's own command line, for the CMDLINE feature */
+	char *const *argv;
+	/* Called after the start-up records are written, to let the workload exec. */
+	int (*start)(void *ctx);
+	void *start_ctx;
+	volatile int *stop;		/* set when recording should end */
+	const sigset_t *poll_mask;	/* the mask to wait with (signals unblocked), or NULL */
+};
+
+struct record_stats {
+	uint64_t samples;
+	uint64_t lost;			/* samples lost (LOST_SAMPLES, else LOST records) */
+	uint64_t bytes;			/* bytes of records written */
+	uint64_t wakeups;
+};
+
+/* Sets sample_type, period/freq, read_format and the flags on every evsel of o->evlist as
+ * perf record would. Called by record_run(); exposed for tests. */
+void record_config(const struct record_opts *o);
+
+/* Records until *o->stop is set (the caller sets it when the workload exits or on a signal),
+ * then drains and writes the file. 0, or < 0 with one line in errbuf naming what failed. */
+int record_run(const struct record_opts *o, struct record_stats *st, char *errbuf,
+	       size_t errlen);
+
+#endif
