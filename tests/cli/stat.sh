@@ -154,7 +154,7 @@ check_eq "-r runs the command 3 times" 3 "$($FLARE stat -r 3 -- sh -c 'echo run'
 # --- -I intervals ---
 $FLARE stat -I 100 -e task-clock -- "$WL/cpu_burn" 0.35 2>i.txt
 n=$(grep -cE '^ +[0-9]+\.[0-9]{9} +[0-9.,]+ msec task-clock' i.txt)
-check_eq "-I 100 over 0.35 s prints 4 or 5 intervals ($n)" 1 "$(( n == 4 || n == 5 ))"
+check_eq "-I 100 over 0.35 s prints 4 to 6 intervals ($n)" 1 "$(( n >= 4 && n <= 6 ))"
 first=$(awk '/task-clock/ {print $1; exit}' i.txt)
 check_eq "first interval stamped after 0.1 s ($first)" 1 \
 	"$(awk -v f="$first" 'BEGIN { print (f >= 0.099 && f < 1) }')"
