@@ -5,7 +5,8 @@
  * the root meets first. Overlaps arise when perf adds the PLT symbols after stretching a
  * zero-sized symbol (_init) over the .plt section: which of the two a PLT address resolves to
  * depends on the tree's shape. This file rebuilds that shape (same insertions and removals in
- * the same order, the same rebalancing) so flare can answer as perf does.
+ * the same order, the same rebalancing cases) so flare can answer as perf does. Each case is
+ * written once for a direction d (0 left, 1 right) and its mirror !d.
  */
 #include <stddef.h>
 #include "lib/sym/rbsim.h"
@@ -15,13 +16,11 @@ static void set_child(struct rbs *t, struct rbs_node *parent, struct rbs_node *o
 {
 	if (!parent)
 		t->root = new;
-	else if (parent->l == old)
-		parent->l = new;
 	else
-		parent->r = new;
+		parent->c[parent->c[1] == old] = new;
 }
 
-/* new takes old's place (parent and colour); old becomes new's child with colour black. */
+/* new takes old's place (parent and colour); old becomes new's child with the given colour. */
 static void rotate_set_parents(struct rbs *t, struct rbs_node *old, struct rbs_node *new,
 			       bool black)
 {
@@ -42,6 +41,7 @@ static bool is_red(const struct rbs_node *n)
 static void insert_fixup(struct rbs *t, struct rbs_node *node)
 {
 	struct rbs_node *parent, *gparent, *tmp;
+	int d;
 
 	for (;;) {
 		parent = node->p;
@@ -52,52 +52,26 @@ static void insert_fixup(struct rbs *t, struct rbs_node *node)
 		if (parent->black)
 			return;
 		gparent = parent->p;
-		tmp = gparent->r;
-		if (parent != tmp) {	/* parent is the left child */
-			if (is_red(tmp)) {
-				tmp->black = parent->black = true;
-				gparent->black = false;
-				node = gparent;
-				continue;
-			}
-			tmp = parent->r;
-			if (node == tmp) {
-				tmp = node->l;
-				parent->r = tmp;
-				node->l = parent;
-				if (tmp)
-					tmp->p = parent;
-				parent->p = node;
-				parent = node;
-				tmp = node->r;
-			}
-			gparent->l = tmp;
-			parent->r = gparent;
-			if (tmp)
-				tmp->p = gparent;
-			rotate_set_parents(t, gparent, parent, false);
-			return;
-		}
-		tmp = gparent->l;
+		d = gparent->c[1] == parent;	/* parent's side of gparent */
+		tmp = gparent->c[!d];		/* the uncle */
 		if (is_red(tmp)) {
 			tmp->black = parent->black = true;
 			gparent->black = false;
 			node = gparent;
 			continue;
 		}
-		tmp = parent->l;
-		if (node == tmp) {
-			tmp = node->r;
-			parent->l = tmp;
-			node->r = parent;
+		if (node == parent->c[!d]) {	/* inner grandchild: rotate it outward */
+			tmp = node->c[d];
+			parent->c[!d] = tmp;
+			node->c[d] = parent;
 			if (tmp)
 				tmp->p = parent;
 			parent->p = node;
 			parent = node;
-			tmp = node->l;
 		}
-		gparent->r = tmp;
-		parent->l = gparent;
+		tmp = parent->c[!d];
+		gparent->c[d] = tmp;
+		parent->c[!d] = gparent;
 		if (tmp)
 			tmp->p = gparent;
 		rotate_set_parents(t, gparent, parent, false);
@@ -111,159 +85,111 @@ void rbs_insert(struct rbs *t, struct rbs_node *n)
 
 	while (*link) {
 		parent = *link;
-		link = n->start < parent->start ? &parent->l : &parent->r;
+		link = &parent->c[n->start >= parent->start];	/* equal starts go right */
 	}
-	n->l = n->r = NULL;
+	n->c[0] = n->c[1] = NULL;
 	n->p = parent;
 	n->black = false;
 	*link = n;
 	insert_fixup(t, n);
 }
 
-static void erase_fixup(struct rbs *t, struct rbs_node *parent)
+/* One step of the removal rebalancing with node on side d of parent. Returns the node to go
+ * on with (its parent is the next parent), or NULL when done. */
+static struct rbs_node *erase_step(struct rbs *t, struct rbs_node *parent, int d)
 {
-	struct rbs_node *node = NULL, *sibling, *tmp1, *tmp2;
+	struct rbs_node *sibling = parent->c[!d], *tmp1, *tmp2;
 
-	for (;;) {
-		sibling = parent->r;
-		if (node != sibling) {	/* node is the left child */
-			if (is_red(sibling)) {
-				tmp1 = sibling->l;
-				parent->r = tmp1;
-				sibling->l = parent;
-				tmp1->p = parent;
-				tmp1->black = true;
-				rotate_set_parents(t, parent, sibling, false);
-				sibling = tmp1;
+	if (is_red(sibling)) {
+		tmp1 = sibling->c[d];
+		parent->c[!d] = tmp1;
+		sibling->c[d] = parent;
+		tmp1->p = parent;
+		tmp1->black = true;
+		rotate_set_parents(t, parent, sibling, false);
+		sibling = tmp1;
+	}
+	tmp1 = sibling->c[!d];
+	if (!is_red(tmp1)) {
+		tmp2 = sibling->c[d];
+		if (!is_red(tmp2)) {
+			sibling->black = false;
+			if (is_red(parent)) {
+				parent->black = true;
+				return NULL;
 			}
-			tmp1 = sibling->r;
-			if (!is_red(tmp1)) {
-				tmp2 = sibling->l;
-				if (!is_red(tmp2)) {
-					sibling->black = false;
-					if (is_red(parent)) {
-						parent->black = true;
-					} else {
-						node = parent;
-						parent = node->p;
-						if (parent)
-							continue;
-					}
-					return;
-				}
-				tmp1 = tmp2->r;
-				sibling->l = tmp1;
-				tmp2->r = sibling;
-				parent->r = tmp2;
-				if (tmp1) {
-					tmp1->p = sibling;
-					tmp1->black = true;
-				}
-				sibling->p = tmp2;
-				tmp1 = sibling;
-				sibling = tmp2;
-			}
-			tmp2 = sibling->l;
-			parent->r = tmp2;
-			sibling->l = parent;
+			return parent;
+		}
+		tmp1 = tmp2->c[!d];
+		sibling->c[d] = tmp1;
+		tmp2->c[!d] = sibling;
+		parent->c[!d] = tmp2;
+		if (tmp1) {
 			tmp1->p = sibling;
 			tmp1->black = true;
-			if (tmp2)
-				tmp2->p = parent;
-			rotate_set_parents(t, parent, sibling, true);
+		}
+		sibling->p = tmp2;
+		tmp1 = sibling;
+		sibling = tmp2;
+	}
+	tmp2 = sibling->c[d];
+	parent->c[!d] = tmp2;
+	sibling->c[d] = parent;
+	tmp1->p = sibling;
+	tmp1->black = true;
+	if (tmp2)
+		tmp2->p = parent;
+	rotate_set_parents(t, parent, sibling, true);
+	return NULL;
+}
+
+static void erase_fixup(struct rbs *t, struct rbs_node *parent)
+{
+	struct rbs_node *node = NULL;
+
+	/* the first time node is the emptied (NULL) side: the sibling is the other one */
+	while (parent) {
+		node = erase_step(t, parent, parent->c[1] == node);
+		if (!node)
 			return;
-		}
-		sibling = parent->l;
-		if (is_red(sibling)) {
-			tmp1 = sibling->r;
-			parent->l = tmp1;
-			sibling->r = parent;
-			tmp1->p = parent;
-			tmp1->black = true;
-			rotate_set_parents(t, parent, sibling, false);
-			sibling = tmp1;
-		}
-		tmp1 = sibling->l;
-		if (!is_red(tmp1)) {
-			tmp2 = sibling->r;
-			if (!is_red(tmp2)) {
-				sibling->black = false;
-				if (is_red(parent)) {
-					parent->black = true;
-				} else {
-					node = parent;
-					parent = node->p;
-					if (parent)
-						continue;
-				}
-				return;
-			}
-			tmp1 = tmp2->l;
-			sibling->r = tmp1;
-			tmp2->l = sibling;
-			parent->l = tmp2;
-			if (tmp1) {
-				tmp1->p = sibling;
-				tmp1->black = true;
-			}
-			sibling->p = tmp2;
-			tmp1 = sibling;
-			sibling = tmp2;
-		}
-		tmp2 = sibling->r;
-		parent->l = tmp2;
-		sibling->r = parent;
-		tmp1->p = sibling;
-		tmp1->black = true;
-		if (tmp2)
-			tmp2->p = parent;
-		rotate_set_parents(t, parent, sibling, true);
-		return;
+		parent = node->p;
 	}
 }
 
 void rbs_erase(struct rbs *t, struct rbs_node *node)
 {
-	struct rbs_node *child = node->r, *tmp = node->l, *parent, *rebalance;
+	struct rbs_node *child = node->c[1], *tmp = node->c[0], *parent, *rebalance = NULL;
 
-	if (!tmp) {
+	if (!tmp || !child) {
+		/* at most one child: it takes node's place and colour */
+		struct rbs_node *only = tmp ? tmp : child;
+
 		parent = node->p;
-		set_child(t, parent, node, child);
-		if (child) {
-			child->p = parent;
-			child->black = node->black;
-			rebalance = NULL;
-		} else {
-			rebalance = node->black ? parent : NULL;
+		set_child(t, parent, node, only);
+		if (only) {
+			only->p = parent;
+			only->black = node->black;
+		} else if (node->black) {
+			rebalance = parent;
 		}
-	} else if (!child) {
-		parent = node->p;
-		tmp->p = parent;
-		tmp->black = node->black;
-		set_child(t, parent, node, tmp);
-		rebalance = NULL;
 	} else {
+		/* two children: the successor takes node's place and colour */
 		struct rbs_node *successor = child, *child2;
 		bool succ_black;
 
-		tmp = child->l;
-		if (!tmp) {
+		parent = successor;
+		for (tmp = child->c[0]; tmp; tmp = tmp->c[0]) {
 			parent = successor;
-			child2 = successor->r;
-		} else {
-			do {
-				parent = successor;
-				successor = tmp;
-				tmp = tmp->l;
-			} while (tmp);
-			child2 = successor->r;
-			parent->l = child2;
-			successor->r = child;
+			successor = tmp;
+		}
+		child2 = successor->c[1];
+		if (successor != child) {
+			parent->c[0] = child2;
+			successor->c[1] = child;
 			child->p = successor;
 		}
-		tmp = node->l;
-		successor->l = tmp;
-		tmp->p = successor;
+		successor->c[0] = node->c[0];
+		node->c[0]->p = successor;
 		set_child(t, node->p, node, successor);
 		succ_black = successor->black;
 		successor->p = node->p;
@@ -271,9 +197,8 @@ void rbs_erase(struct rbs *t, struct rbs_node *node)
 		if (child2) {
 			child2->p = parent;
 			child2->black = true;
-			rebalance = NULL;
-		} else {
-			rebalance = succ_black ? parent : NULL;
+		} else if (succ_black) {
+			rebalance = parent;
 		}
 	}
 	if (rebalance)
@@ -287,9 +212,9 @@ const struct rbs_node *rbs_find(const struct rbs *t, uint64_t ip)
 	/* perf's symbols__find(): end is inclusive only for a zero-sized symbol */
 	while (n) {
 		if (ip < n->start)
-			n = n->l;
+			n = n->c[0];
 		else if (ip > n->end || (ip == n->end && ip != n->start))
-			n = n->r;
+			n = n->c[1];
 		else
 			return n;
 	}

@@ -307,10 +307,10 @@ static int rb_check(const struct rbs_node *n, const struct rbs_node *parent)
 		return 1;
 	if (n->p != parent || (!n->black && parent && !parent->black))
 		return -1;
-	if ((n->l && n->l->start > n->start) || (n->r && n->r->start < n->start))
+	if ((n->c[0] && n->c[0]->start > n->start) || (n->c[1] && n->c[1]->start < n->start))
 		return -1;
-	l = rb_check(n->l, n);
-	r = rb_check(n->r, n);
+	l = rb_check(n->c[0], n);
+	r = rb_check(n->c[1], n);
 	if (l < 0 || r < 0 || l != r)
 		return -1;
 	return l + (n->black ? 1 : 0);
