@@ -18,6 +18,8 @@ struct pd_src {
 	int fd; /* -1: read from mem */
 	const uint8_t *mem;
 	size_t mem_len, mem_pos;
+	uint8_t *buf; /* fd: read-ahead buffer (read() returns what the pipe has) */
+	size_t buf_len, buf_pos;
 };
 
 /* Storage for records copied out of a stream or a decompressed block; freed at close. */

@@ -20,6 +20,7 @@
 
 #define CHUNK_SIZE (1u << 20)
 #define PRELUDE_MAX 200000    /* records read ahead in pipe mode, at most */
+#define SRC_BUF (256u << 10)  /* read() size for streams */
 #define DROP_STEP (32u << 20) /* bytes read between drop_behind() calls */
 
 int pd_err(struct perf_data *pd, int err, const char *fmt, ...)
@@ -57,7 +58,7 @@ void *pd_chunk_alloc(struct pd_priv *p, size_t n)
 /* Reads up to n bytes from the stream; returns the count (short only at EOF) or -errno. */
 static ssize_t src_read(struct pd_src *s, void *buf, size_t n)
 {
-	size_t got = 0;
+	size_t got = 0, k;
 
 	if (s->fd < 0) {
 		size_t left = s->mem_len - s->mem_pos;
@@ -68,16 +69,25 @@ static ssize_t src_read(struct pd_src *s, void *buf, size_t n)
 		s->mem_pos += n;
 		return n;
 	}
+	if (!s->buf && !(s->buf = malloc(SRC_BUF)))
+		return -ENOMEM;
 	while (got < n) {
-		ssize_t r = read(s->fd, (uint8_t *)buf + got, n - got);
+		if (s->buf_pos == s->buf_len) {
+			ssize_t r = read(s->fd, s->buf, SRC_BUF);
 
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			return -errno;
-		if (r == 0)
-			break;
-		got += r;
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0)
+				return -errno;
+			if (r == 0)
+				break;
+			s->buf_len = r;
+			s->buf_pos = 0;
+		}
+		k = n - got < s->buf_len - s->buf_pos ? n - got : s->buf_len - s->buf_pos;
+		memcpy((uint8_t *)buf + got, s->buf + s->buf_pos, k);
+		s->buf_pos += k;
+		got += k;
 	}
 	return got;
 }
@@ -781,6 +791,7 @@ void perf_data_close(struct perf_data *pd)
 			tep_free(p->tep);
 		pd_zstd_free(p);
 		pd_dir_free(p);
+		free(p->src.buf);
 		hashmap_release(&p->id2attr);
 		hashmap_release(&p->id_index);
 		arena_release(&p->arena);
