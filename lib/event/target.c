@@ -6,24 +6,24 @@
 #include <string.h>
 #include <unistd.h>
 #include "lib/base/strbuf.h"
+#include "lib/base/vec.h"
 #include "lib/event/target.h"
 
 int idlist_add(struct idlist *l, int v)
 {
 	size_t i;
-	int *n;
 
-	for (i = 0; i < l->nr; i++)
-		if (l->ids[i] == v)
-			return 0;
-	n = realloc(l->ids, (l->nr + 1) * sizeof(*n));
-	if (!n)
+	/* ranges come in ascending order: appending is the common case */
+	if (l->nr && l->ids[l->nr - 1] >= v)
+		for (i = 0; i < l->nr; i++)
+			if (l->ids[i] == v)
+				return 0;
+	if (vec_reserve_((void **)&l->ids, &l->alloc, l->nr + 1, sizeof(*l->ids)))
 		return -ENOMEM;
 	/* keep sorted: insertion */
-	for (i = l->nr; i > 0 && n[i - 1] > v; i--)
-		n[i] = n[i - 1];
-	n[i] = v;
-	l->ids = n;
+	for (i = l->nr; i > 0 && l->ids[i - 1] > v; i--)
+		l->ids[i] = l->ids[i - 1];
+	l->ids[i] = v;
 	l->nr++;
 	return 0;
 }
@@ -32,7 +32,7 @@ void idlist_release(struct idlist *l)
 {
 	free(l->ids);
 	l->ids = NULL;
-	l->nr = 0;
+	l->nr = l->alloc = 0;
 }
 
 static int parse_num(const char *s, const char **end, long *v)

@@ -15,6 +15,7 @@
 struct idlist {
 	int *ids;
 	size_t nr;
+	size_t alloc;
 };
 
 struct target {
