@@ -402,6 +402,7 @@ TEST(flare_written)
 		      wl) == 0);
 	CHECK(same_as_perf("fl.data", &c));
 	CHECK(c.samples > 0 && c.chain > c.samples);
+	CHECK(header_as_perf("fl.data", true));
 	CHECK(run(NULL,
 		      "%s record -q -e syscalls:sys_enter_openat -o - %s/open_n 20 "
 		      "> flpipe.data 2>/dev/null",
