@@ -302,16 +302,30 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	sigset_t old;
 	int err, record_err, status = 0;
 
+	/* with -p, -t, -a or -C the command only says how long to record, as in perf */
+	bool profile_cmd = argc && !ro->target->tasks.nr && !ro->target->system_wide;
+
+	ro->pipe_fd = STDOUT_FILENO;
+	if (!strcmp(ro->output, "-")) {
+		/* stdout carries the data: the workload's output goes to stderr, as perf does */
+		fflush(stdout);
+		ro->pipe_fd = dup(STDOUT_FILENO);
+		if (ro->pipe_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+			pr_err("cannot set up standard output for the pipe format: %s",
+			       strerror(errno));
+			return 1;
+		}
+	}
 	if (argc) {
 		err = workload_prepare(&wl, argv);
-		if (!err)
+		if (!err && profile_cmd)
 			err = target_set_workload(ro->target, wl.pid);
 		if (err) {
 			pr_err("cannot start '%s': %s", argv[0], strerror(-err));
 			workload_release(&wl);
 			return 255;
 		}
-		ro->has_workload = true;
+		ro->has_workload = profile_cmd;
 		ro->start = start_workload;
 		ro->start_ctx = &wl;
 	}
@@ -334,14 +348,18 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 		status = 1;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (ro->has_workload && wl.pid) {
+	if (wl.pid) {
 		if (got_signal)
 			kill(wl.pid, SIGTERM);
 		err = workload_wait(&wl, NULL);
 		if (!status && err >= 0)
 			status = err;
+	} else if (!status && got_signal) {
+		status = 128 + got_signal;	/* perf dies of the signal after writing */
 	}
 	workload_release(&wl);
+	if (ro->pipe_fd != STDOUT_FILENO)
+		close(ro->pipe_fd);
 	if (!record_err && !c->quiet)
 		print_result(ro, &st);
 	return status;

@@ -108,7 +108,19 @@ static int open_tmp(struct perf_writer *w, const char *path)
 	return 0;
 }
 
+static int open_path_fd(const char *path, int fd, struct perf_writer **ret);
+
 int perf_writer_open(const char *path, struct perf_writer **ret)
+{
+	return open_path_fd(path, STDOUT_FILENO, ret);
+}
+
+int perf_writer_open_pipe_fd(int fd, struct perf_writer **ret)
+{
+	return open_path_fd("-", fd, ret);
+}
+
+static int open_path_fd(const char *path, int pipe_fd, struct perf_writer **ret)
 {
 	struct perf_writer *w;
 	int err, i;
@@ -130,7 +142,7 @@ int perf_writer_open(const char *path, struct perf_writer **ret)
 		struct perf_pipe_file_header ph = { PERF_MAGIC2, sizeof(ph) };
 
 		w->pipe = true;
-		w->fd = STDOUT_FILENO;
+		w->fd = pipe_fd;
 		err = write_all(w->fd, &ph, sizeof(ph));
 		if (err)
 			goto out_free;
@@ -259,18 +271,15 @@ int perf_writer_add_feature(struct perf_writer *w, int feat, const void *payload
 			struct perf_event_header h;
 			uint64_t feat_id;
 		} rec = { { PERF_RECORD_HEADER_FEATURE, 0, 0 }, (uint64_t)feat };
-		size_t pad = (8 - len % 8) % 8;
-		static const char zeros[8];
 		int err;
 
-		if (sizeof(rec) + len + pad > UINT16_MAX)
+		/* perf 6.1 does not pad these to 8 bytes; neither do we */
+		if (sizeof(rec) + len > UINT16_MAX)
 			return -E2BIG;
-		rec.h.size = (uint16_t)(sizeof(rec) + len + pad);
+		rec.h.size = (uint16_t)(sizeof(rec) + len);
 		err = perf_writer_write(w, &rec, sizeof(rec));
 		if (!err && len)
 			err = perf_writer_write(w, payload, len);
-		if (!err && pad)
-			err = perf_writer_write(w, zeros, pad);
 		return err;
 	}
 	if (feat == FEAT_LAST)

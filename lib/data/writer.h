@@ -60,6 +60,8 @@ struct perf_writer;
 /* Opens path for writing ("-": the pipe format on stdout). Nothing is visible at path until
  * perf_writer_finish(). */
 int perf_writer_open(const char *path, struct perf_writer **ret);
+/* The pipe format on fd (not closed by the writer): for `-o -` when stdout was moved. */
+int perf_writer_open_pipe_fd(int fd, struct perf_writer **ret);
 bool perf_writer_is_pipe(const struct perf_writer *w);
 
 /* Sets the events (once, before any record). In pipe mode this writes HEADER_ATTR records. */

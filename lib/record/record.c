@@ -568,13 +568,17 @@ static int run(struct rec *r)
 		err = map_rings(r);
 	if (err)
 		return err;
-	err = perf_writer_open(o->output, &r->w);
+	if (!strcmp(o->output, "-"))
+		err = perf_writer_open_pipe_fd(o->pipe_fd, &r->w);
+	else
+		err = perf_writer_open(o->output, &r->w);
 	if (err)
 		return fail(r, err, "cannot create '%s': %s (check the directory's permissions)",
 			    o->output, strerror(-err));
 	r->syn.w = r->w;
 	r->syn.trailer_size = trailer_size(o->evlist->evsels[0].attr.sample_type);
 	r->syn.mmap_data = o->callgraph == RECORD_CG_DWARF;
+	r->syn.comm_only = o->has_workload;
 	r->syn.hook = hook;
 	r->syn.hook_ctx = r->hits;
 	err = write_prologue(r);

@@ -24,7 +24,8 @@ enum record_callgraph { RECORD_CG_NONE, RECORD_CG_FP, RECORD_CG_DWARF };
 struct record_opts {
 	struct evlist *evlist;		/* sampling fields are set by record_config() */
 	struct target *target;		/* with its cpus set (every online CPU for tasks) */
-	const char *output;		/* "perf.data", or "-" for the pipe format on stdout */
+	const char *output;		/* "perf.data", or "-" for the pipe format */
+	int pipe_fd;			/* for "-": where the stream goes (stdout moved away) */
 	uint64_t freq;			/* -F; used when period is 0 */
 	uint64_t period;		/* -c; 0 = frequency mode */
 	bool user_freq, user_period;	/* given on the command line */

@@ -251,7 +251,7 @@ int synth_task(struct synth *s, pid_t tid, bool full)
 	if (task_status(tid, tid, comm, &tgid, &ppid))
 		return 0;
 	err = emit_comm(s, tgid, tid, comm);
-	if (!err && tid == tgid)
+	if (!err && tid == tgid && !s->comm_only)
 		err = emit_maps(s, tgid);
 	return err;
 }
