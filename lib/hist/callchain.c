@@ -188,6 +188,8 @@ int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, 
 
 	if (!h->o.callchain || mode == CG_NONE)
 		return 0;
+	/* an entry under the absolute threshold prints no graph: no tree for it */
+	err = hist_build_trees(h, mode == CG_GRAPH_REL ? 0 : (uint64_t)ceil(min_abs));
 	for (i = 0; i < h->nr_entries && !err; i++) {
 		struct hist_entry *e = h->sorted[i];
 

@@ -78,6 +78,10 @@ void hist_release(struct hist *h)
 		return;
 	free(h->sorted);
 	free(h->scratch);
+	free(h->chain);
+	free(h->ends);
+	hashmap_release(&h->ctxs);
+	hashmap_release(&h->paths);
 	hashmap_release(&h->entries);
 	hashmap_release(&h->nodes);
 	arena_release(&h->arena);
@@ -91,13 +95,14 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return hash_u64(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
 }
 
-/* The entry-side view of one frame of a sample. */
+/* The entry-side view of one frame of a sample; sh hashes the sample's own key fields. */
 struct ekey {
 	const struct hist_sample *s;
 	const struct hist_frame *f;
+	uint64_t sh;
 };
 
-static uint64_t ekey_hash(const struct hist *h, const struct ekey *k)
+static uint64_t sample_hash(const struct hist *h, const struct hist_sample *s)
 {
 	uint64_t x = 0x1234;
 	size_t i;
@@ -105,26 +110,34 @@ static uint64_t ekey_hash(const struct hist *h, const struct ekey *k)
 	for (i = 0; i < h->o.nr_keys; i++) {
 		switch (h->o.keys[i]) {
 		case HK_COMM:
-			x = mix(x, hash_str(k->s->comm ? k->s->comm : ""));
+			x = mix(x, hash_str(s->comm ? s->comm : ""));
 			break;
 		case HK_PID:
-			x = mix(x, k->s->tid);
+			x = mix(x, s->tid);
 			break;
 		case HK_CPU:
-			x = mix(x, k->s->cpu);
-			break;
-		case HK_DSO:
-			x = mix(x, (uintptr_t)k->f->dso);
-			break;
-		case HK_SYM:
-			x = mix(x, k->f->sym ? (uintptr_t)k->f->sym : k->f->dso_ip);
+			x = mix(x, s->cpu);
 			break;
 		case HK_TRACE:
-			x = mix(x, hash_str(k->s->trace ? k->s->trace : ""));
+			x = mix(x, hash_str(s->trace ? s->trace : ""));
 			break;
 		default:
 			break;
 		}
+	}
+	return x;
+}
+
+static uint64_t ekey_hash(const struct hist *h, const struct ekey *k)
+{
+	uint64_t x = k->sh;
+	size_t i;
+
+	for (i = 0; i < h->o.nr_keys; i++) {
+		if (h->o.keys[i] == HK_DSO)
+			x = mix(x, (uintptr_t)k->f->dso);
+		else if (h->o.keys[i] == HK_SYM)
+			x = mix(x, k->f->sym ? (uintptr_t)k->f->sym : k->f->dso_ip);
 	}
 	return x;
 }
@@ -251,7 +264,7 @@ static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 
 /* Adds chain[0..n) below root with period. */
 static int tree_add(struct hist *h, struct cg_node *root, const struct hist_frame *chain,
-		    size_t n, uint64_t period)
+		    size_t n, uint64_t period, uint64_t count)
 {
 	struct cg_node *cur = root, *p;
 	size_t i;
@@ -262,10 +275,10 @@ static int tree_add(struct hist *h, struct cg_node *root, const struct hist_fram
 			return -ENOMEM;
 	}
 	cur->hit += period;
-	cur->count++;
+	cur->count += count;
 	for (p = cur->parent; p; p = p->parent) {
 		p->children_hit += period;
-		p->children_count++;
+		p->children_count += count;
 	}
 	return 0;
 }
@@ -296,36 +309,132 @@ static int add_entry_chain(struct hist *h, struct hist_entry *e, const struct hi
 	if (!h->o.callchain || !n)
 		return 0;
 	if (full)
-		return tree_add(h, &e->root, h->scratch, n, s->period);
+		return tree_add(h, &e->root, h->scratch, n, s->period, s->count);
 	/* cursor position of frame fi */
 	start = h->o.caller_order ? n - 1 - fi : fi;
-	return tree_add(h, &e->root, h->scratch + start, n - start, s->period);
+	return tree_add(h, &e->root, h->scratch + start, n - start, s->period, s->count);
 }
 
-int hist_add(struct hist *h, const struct hist_sample *s)
+/* ---- the replay trie of distinct chains ---- */
+
+static bool key_used(const struct hist *h, enum hist_key k)
+{
+	size_t i;
+
+	for (i = 0; i < h->o.nr_keys; i++)
+		if (h->o.keys[i] == k)
+			return true;
+	return false;
+}
+
+static struct path_ctx *ctx_get(struct hist *h, const struct hist_sample *s)
+{
+	bool comm = key_used(h, HK_COMM), pid = key_used(h, HK_PID), cpu = key_used(h, HK_CPU);
+	bool trace = key_used(h, HK_TRACE);
+	uint64_t hash = mix(mix(comm ? hash_str(s->comm ? s->comm : "") : 0, pid ? s->tid : 0),
+			    mix(cpu ? s->cpu : 0, trace ? hash_str(s->trace ? s->trace : "") : 0));
+	void **slot = hashmap_slot(&h->ctxs, hash);
+	struct path_ctx *c;
+
+	if (!slot)
+		return NULL;
+	for (c = *slot; c; c = c->hnext)
+		if ((!comm || str_eq(c->comm, s->comm)) && (!pid || c->tid == s->tid) &&
+		    (!cpu || c->cpu == s->cpu) && (!trace || str_eq(c->trace, s->trace)))
+			return c;
+	c = arena_zalloc(&h->arena, sizeof(*c));
+	if (!c)
+		return NULL;
+	*c = (struct path_ctx){ s->comm, s->pid, s->tid, s->cpu, NULL, *slot };
+	if (s->trace && !(c->trace = arena_strdup(&h->arena, s->trace)))
+		return NULL;
+	*slot = c;
+	return c;
+}
+
+static bool frame_same(const struct hist_frame *a, const struct hist_frame *b)
+{
+	return a->ip == b->ip && a->dso == b->dso && a->sym == b->sym && a->level == b->level &&
+	       a->dso_ip == b->dso_ip;
+}
+
+static struct path_node *path_child(struct hist *h, const struct path_ctx *ctx,
+				    struct path_node *parent, const struct hist_frame *f)
+{
+	uint64_t hash = mix(parent ? (uintptr_t)parent : (uintptr_t)ctx, mix(f->ip,
+			    (uintptr_t)f->dso));
+	void **slot = hashmap_slot(&h->paths, hash);
+	struct path_node *n;
+
+	if (!slot)
+		return NULL;
+	for (n = *slot; n; n = n->hnext)
+		if (n->parent == parent && n->ctx == ctx && frame_same(&n->f, f))
+			return n;
+	n = arena_alloc(&h->arena, sizeof(*n));
+	if (!n)
+		return NULL;
+	*n = (struct path_node){ parent, *slot, ctx, *f, 0, 0 };
+	*slot = n;
+	return n;
+}
+
+static int path_add(struct hist *h, const struct hist_sample *s, size_t n)
+{
+	const struct path_ctx *ctx = ctx_get(h, s);
+	struct path_node *p = NULL;
+	size_t i;
+
+	if (!ctx)
+		return -ENOMEM;
+	for (i = n; i-- > 0;) {
+		p = path_child(h, ctx, p, &s->frames[i]);
+		if (!p)
+			return -ENOMEM;
+	}
+	if (!p->count) {
+		if (h->nr_ends == h->ends_alloc) {
+			size_t na = h->ends_alloc ? h->ends_alloc * 2 : 256;
+			struct path_node **v = realloc(h->ends, na * sizeof(*v));
+
+			if (!v)
+				return -ENOMEM;
+			h->ends = v;
+			h->ends_alloc = na;
+		}
+		h->ends[h->nr_ends++] = p;
+	}
+	p->hit += s->period;
+	p->count++;
+	return 0;
+}
+
+/* Entries of one sample (pass 1, trees false) or the trees of the wanted entries of one
+ * distinct chain (pass 2, trees true, only entries whose period reaches min). */
+static int add_one(struct hist *h, const struct hist_sample *s, bool trees, uint64_t min)
 {
 	static const struct hist_frame none = { .level = '.' };
-	struct ekey k = { s, s->nr_frames ? &s->frames[0] : &none };
+	struct ekey k = { s, s->nr_frames ? &s->frames[0] : &none, sample_hash(h, s) };
+	uint64_t cnt = s->count ? s->count : 1;
 	struct hist_entry *e;
-	size_t i, n = s->nr_frames;
-	int err;
+	size_t i, n = s->no_chain ? 0 : s->nr_frames;
+	int err = 0;
 
-	h->nr_samples++;
-	h->total_period += s->period;
 	h->stamp++;
-	if (s->no_chain)
-		n = 0;
-	if (h->o.callchain && n && (err = scratch_fill(h, s)))
+	if (trees && (err = scratch_fill(h, s)))
 		return err;
 	e = entry_get(h, &k);
 	if (!e)
 		return -ENOMEM;
-	e->self += s->period;
-	e->total += s->period;
-	e->nr_self++;
-	e->nr_total++;
 	e->stamp = h->stamp;
-	err = n ? add_entry_chain(h, e, s, 0, true) : 0;
+	if (!trees) {
+		e->self += s->period;
+		e->total += s->period;
+		e->nr_self += cnt;
+		e->nr_total += cnt;
+	} else if ((h->o.children ? e->total : e->self) >= min) {
+		err = add_entry_chain(h, e, s, 0, true);
+	}
 	if (err || !h->o.children)
 		return err;
 	/* callers, in cursor order; each entry counts a sample once */
@@ -339,10 +448,60 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 		if (e->stamp == h->stamp)
 			continue;
 		e->stamp = h->stamp;
-		e->total += s->period;
-		e->nr_total++;
-		err = add_entry_chain(h, e, s, fi, false);
-		if (err)
+		if (!trees) {
+			e->total += s->period;
+			e->nr_total += cnt;
+		} else if (e->total >= min && (err = add_entry_chain(h, e, s, fi, false))) {
+			return err;
+		}
+	}
+	return 0;
+}
+
+int hist_add(struct hist *h, const struct hist_sample *s)
+{
+	size_t n = s->no_chain ? 0 : s->nr_frames;
+	int err;
+
+	h->nr_samples++;
+	h->total_period += s->period;
+	err = add_one(h, s, false, 0);
+	if (!err && h->o.callchain && n)
+		err = path_add(h, s, n);
+	return err;
+}
+
+int hist_build_trees(struct hist *h, uint64_t min)
+{
+	size_t i;
+	int err;
+
+	if (h->trees_built || !h->o.callchain)
+		return 0;
+	h->trees_built = true;
+	for (i = 0; i < h->nr_ends; i++) {
+		const struct path_node *end = h->ends[i], *p;
+		struct hist_sample s;
+		size_t n = 0;
+
+		for (p = end; p; p = p->parent)
+			n++;
+		if (n > h->chain_alloc) {
+			struct hist_frame *v = realloc(h->chain, n * 2 * sizeof(*v));
+
+			if (!v)
+				return -ENOMEM;
+			h->chain = v;
+			h->chain_alloc = n * 2;
+		}
+		n = 0;
+		for (p = end; p; p = p->parent)
+			h->chain[n++] = p->f;
+		s = (struct hist_sample){ .comm = end->ctx->comm, .pid = end->ctx->pid,
+					  .tid = end->ctx->tid, .cpu = end->ctx->cpu,
+					  .trace = end->ctx->trace, .period = end->hit,
+					  .frames = h->chain, .nr_frames = n, .count = end->count };
+		if ((err = add_one(h, &s, true, min)))
 			return err;
 	}
 	return 0;

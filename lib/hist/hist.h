@@ -39,6 +39,7 @@ struct hist_sample {
 	const struct hist_frame *frames; /* leaf first */
 	size_t nr_frames;
 	bool no_chain;		/* count the leaf only: no tree, no callers (a discarded chain) */
+	uint64_t count;		/* samples this stands for (0 means 1) */
 };
 
 /* A call-graph node: a run of frames ("val" in perf) without a branch or an end inside it. */
@@ -79,6 +80,23 @@ struct hist_entry {
 
 enum cg_mode { CG_GRAPH_ABS, CG_GRAPH_REL, CG_FLAT, CG_FOLDED, CG_NONE };
 
+/* The sample attributes a path of the replay trie was recorded under (the key fields). */
+struct path_ctx {
+	const char *comm;
+	uint32_t pid, tid, cpu;
+	const char *trace;
+	struct path_ctx *hnext;
+};
+
+/* A node of the replay trie: every distinct call chain seen, root first, with the period
+ * and samples that ended on it. Trees are built from these, once per distinct chain. */
+struct path_node {
+	struct path_node *parent, *hnext;
+	const struct path_ctx *ctx;
+	struct hist_frame f;
+	uint64_t hit, count;
+};
+
 struct hist_opts {
 	enum hist_key keys[HIST_MAX_KEYS];
 	size_t nr_keys;
@@ -99,6 +117,13 @@ struct hist {
 	uint64_t stamp;
 	struct hist_frame *scratch;	/* ordered chain of the current sample */
 	size_t scratch_alloc;
+	struct hist_frame *chain;	/* a replayed chain, leaf first */
+	size_t chain_alloc;
+	struct hashmap ctxs;		/* hash -> struct path_ctx chain */
+	struct hashmap paths;		/* hash(parent, frame) -> struct path_node chain */
+	struct path_node **ends;	/* path nodes that end samples */
+	size_t nr_ends, ends_alloc;
+	bool trees_built;
 };
 
 /* Parses "comm,dso,sym" into o->keys. Returns 0 or -EINVAL with the bad key in bad. */
@@ -109,8 +134,14 @@ const char *hist_key_name(enum hist_key k);
 int hist_init(struct hist *h, const struct hist_opts *o);
 void hist_release(struct hist *h);
 
-/* Adds one sample (its leaf decides the entry; in children mode every caller gets it too). */
+/* Adds one sample (its leaf decides the entry; in children mode every caller gets it too).
+ * Call chains are kept in a trie of distinct chains; the entries' call-graph trees are built
+ * from it by hist_sort_callchains(), only for the entries whose graph can print anything. */
 int hist_add(struct hist *h, const struct hist_sample *s);
+
+/* Builds the call-graph trees of the entries whose period (children or self) reaches min,
+ * from the distinct chains (hist_sort_callchains() calls it). 0 or -ENOMEM. */
+int hist_build_trees(struct hist *h, uint64_t min);
 
 /* Sorts the entries for output: by children then self period (or self), ties by the keys. */
 int hist_sort(struct hist *h);
