@@ -208,8 +208,9 @@ $FLARE stat -x, -p $bp -e task-clock -- sleep 0.3 2>pd.csv
 wait $bp
 ms=$(awk -F, '/task-clock/ {print int($1)}' pd.csv)
 check_eq "-p PID -- sleep 0.3: the command sets the duration (${ms} ms)" 1 "$(( ms > 5 && ms < 400 ))"
-"$WL/cpu_burn" 0.3 >/dev/null &
+"$WL/cpu_burn" 1 >/dev/null &
 bp=$!
+sleep 0.05
 $FLARE stat -x, -t $bp -e task-clock 2>t.csv
 wait $bp
 check_grep "-t ends when the thread exits" 'task-clock' t.csv
