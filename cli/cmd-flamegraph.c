@@ -246,7 +246,7 @@ static int print_folded(struct profile *p, bool in_order, struct strbuf *out)
 	size_t i;
 	int err = 0;
 
-	if (!p->text.len && !in_order)
+	if (!p->folded && !in_order)
 		return stackset_print(collapse_stacks(p->col), out);
 	for (i = 0; i < p->lines.nr && !err; i++) {
 		err = strbuf_add(out, p->lines.items[i].stack, p->lines.items[i].len);
@@ -340,7 +340,7 @@ static int run_diff(struct fg_args *a, int argc, char **argv, struct strbuf *out
 						      d.lines[i].c2);
 		}
 	else
-		err = draw(a, d.lines, d.nr, !p1.text.len && !p2.text.len, out);
+		err = draw(a, d.lines, d.nr, !p1.folded && !p2.folded, out);
 	if (err == -ENODATA)
 		pr_err("no stacks in '%s' to draw (record with -g, or check the filters)", argv[1]);
 	fg_diff_release(&d);
@@ -385,7 +385,7 @@ static int run_one(struct fg_args *a, int argc, char **argv, struct strbuf *out)
 	if (a->folded)
 		err = print_folded(&p, a->cli.fo.flamechart, out);
 	else
-		err = draw(a, p.lines.items, p.lines.nr, !p.text.len, out);
+		err = draw(a, p.lines.items, p.lines.nr, !p.folded, out);
 	if (err == -ENODATA)
 		pr_err("no stacks in '%s' to draw (%s)", path ? path : "standard input",
 		       p.from_data ? "record with -g, or check the filters"

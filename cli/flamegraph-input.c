@@ -14,11 +14,14 @@
 #include "cli/out.h"
 #include "lib/base/err.h"
 
-static int read_fd(int fd, struct strbuf *sb)
+#define CHUNK (1 << 20)
+
+/* Appends from fd until the end (returns 1) or until sb holds limit bytes or more (0). */
+static int read_fd(int fd, struct strbuf *sb, size_t limit)
 {
 	ssize_t n;
 
-	for (;;) {
+	while (sb->len < limit) {
 		if (strbuf_grow(sb, 1 << 16))
 			return -ENOMEM;
 		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
@@ -27,9 +30,10 @@ static int read_fd(int fd, struct strbuf *sb)
 		if (n < 0)
 			return -errno;
 		if (n == 0)
-			return 0;
+			return 1;
 		strbuf_setlen(sb, sb->len + (size_t)n);
 	}
+	return 0;
 }
 
 /* The first line that is not blank or a comment parses as folded stacks. */
@@ -55,6 +59,7 @@ static int folded_lines(struct profile *p)
 	size_t i = 0, e, len = p->text.len;
 	struct fg_line l;
 
+	p->folded = true;
 	while (i < len) {
 		const char *nl = memchr(s + i, '\n', len - i);
 
@@ -149,6 +154,61 @@ static const char *name_of(const char *path)
 	return path && strcmp(path, "-") ? path : "standard input";
 }
 
+/* perf script text, folded as it streams in: the text is not kept. */
+static int script_text(struct profile *p, const struct fg_cli *cli, int fd, int eof,
+		       const char *path)
+{
+	int err = 0;
+
+	for (;;) {
+		err = collapse_text(p->col, p->text.buf, p->text.len);
+		strbuf_reset(&p->text);
+		if (err || eof)
+			break;
+		eof = read_fd(fd, &p->text, CHUNK);
+		if (eof < 0) {
+			pr_err("cannot read '%s': %s", name_of(path), err_str(eof));
+			return eof;
+		}
+	}
+	strbuf_release(&p->text);
+	if (!err)
+		collapse_text_end(p->col);
+	if (!err && collapse_unrecognized(p->col))
+		pr_warn("%llu lines of '%s' are neither sample headers nor stack frames (is it "
+			"'perf script' output?)", (unsigned long long)collapse_unrecognized(p->col),
+			name_of(path));
+	err = err ? err : stack_lines(p, cli->fo.flamechart);
+	if (err)
+		pr_err("out of memory reading '%s'", name_of(path));
+	return err;
+}
+
+/* Text or a perf.data stream: the first megabyte tells which. */
+static int from_stream(struct profile *p, const struct fg_cli *cli, int fd, const char *path)
+{
+	bool std = !path || !strcmp(path, "-");
+	int eof = read_fd(fd, &p->text, CHUNK);
+	bool whole;
+
+	if (eof < 0) {
+		pr_err("cannot read '%s': %s", name_of(path), err_str(eof));
+		return eof;
+	}
+	if (std && !p->text.len)
+		return -ENODATA;	/* the caller may fall back to ./perf.data */
+	whole = p->text.len >= 8 && is_magic(p->text.buf);
+	if (!whole && !looks_folded(p->text.buf, p->text.len))
+		return script_text(p, cli, fd, eof, path);
+	if (!eof)
+		eof = read_fd(fd, &p->text, (size_t)-1);
+	if (eof < 0) {
+		pr_err("cannot read '%s': %s", name_of(path), err_str(eof));
+		return eof;
+	}
+	return whole ? data_from_memory(p, cli) : folded_lines(p);
+}
+
 int profile_load(const char *path, const struct fg_cli *cli, struct profile *p)
 {
 	bool std = !path || !strcmp(path, "-");
@@ -164,36 +224,17 @@ int profile_load(const char *path, const struct fg_cli *cli, struct profile *p)
 		return err;
 	}
 	err = collapse_new(&cli->co, &p->col);
-	if (!err && !std && is_perf_data(fd)) {
-		close(fd);
+	if (err) {
+		pr_err("out of memory reading '%s'", name_of(path));
+	} else if (!std && is_perf_data(fd)) {
 		p->from_data = true;
 		err = fg_collapse_data(path, cli, p->col);
-		return err ? err : stack_lines(p, cli->fo.flamechart);
+		err = err ? err : stack_lines(p, cli->fo.flamechart);
+	} else {
+		err = from_stream(p, cli, fd, path);
 	}
-	err = err ? err : read_fd(fd, &p->text);
 	if (!std)
 		close(fd);
-	if (err) {
-		pr_err("cannot read '%s': %s", name_of(path), err_str(err));
-		return err;
-	}
-	if (std && !p->text.len)
-		return -ENODATA;	/* the caller may fall back to ./perf.data */
-	if (p->text.len >= 8 && is_magic(p->text.buf))
-		return data_from_memory(p, cli);
-	if (looks_folded(p->text.buf, p->text.len))
-		return folded_lines(p);
-	err = collapse_text(p->col, p->text.buf, p->text.len);
-	if (!err)
-		collapse_text_end(p->col);
-	if (!err && collapse_unrecognized(p->col))
-		pr_warn("%llu lines of '%s' are neither sample headers nor stack frames (is it "
-			"'perf script' output?)", (unsigned long long)collapse_unrecognized(p->col),
-			name_of(path));
-	strbuf_release(&p->text);
-	err = err ? err : stack_lines(p, cli->fo.flamechart);
-	if (err)
-		pr_err("out of memory reading '%s'", name_of(path));
 	return err;
 }
 

@@ -24,6 +24,7 @@ struct profile {
 	VEC(struct fg_line) lines;
 	uint64_t ignored;		/* folded lines without a count */
 	bool from_data;			/* came from a perf.data file */
+	bool folded;			/* was folded stacks (not folded here) */
 };
 
 /* Loads path ("-" or NULL: stdin) of any kind. Prints one error line and returns < 0 on
