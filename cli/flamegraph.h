@@ -35,7 +35,8 @@ void profile_release(struct profile *p);
 /* perf.data (cli/flamegraph-data.c): replays the file into c. Prints its own error. */
 int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse *c);
 
-/* Hint for 'flare record' and 'flare report' to print. */
-#define FLAMEGRAPH_HINT "flare flamegraph -o flame.svg   # draw a flame graph of this profile"
+/* The hint 'flare record' and 'flare report' print, with the perf.data path for %s:
+ *	fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", path); */
+#define FLAMEGRAPH_HINT_FMT "flare: see it as a flame graph: flare flamegraph -i %s -o flame.svg"
 
 #endif
