@@ -43,11 +43,15 @@ static void emit(struct list_ctx *c, const char *name, const char *alias, const 
 {
 	char full[600];
 
-	c->printed++;
 	if (c->raw_dump) {
-		printf("%s ", name);
+		/* for scripts and completion: only what can be counted, as perf's */
+		if (!why) {
+			printf("%s ", name);
+			c->printed++;
+		}
 		return;
 	}
+	c->printed++;
 	if (alias)
 		snprintf(full, sizeof(full), "%s OR %s", name, alias);
 	else

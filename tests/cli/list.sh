@@ -57,6 +57,8 @@ $FLARE list --raw-dump sw >raw.txt
 check_grep "--raw-dump: names on one line" '^alignment-faults bpf-output .* task-clock duration_time user_time system_time $' raw.txt
 if have_perf; then
 	check_eq "--raw-dump sw equals perf's" "$(perf list --raw-dump sw | od -c)" "$(od -c <raw.txt)"
+	check_eq "--raw-dump hw cache pmu equals perf's (only what counts here)" \
+		"$(perf list --raw-dump hw cache pmu | od -c)" "$($FLARE list --raw-dump hw cache pmu | od -c)"
 fi
 $FLARE list nosuchthing_xyz >none.txt
 check_eq "a glob that matches nothing prints nothing" "" "$(cat none.txt)"
