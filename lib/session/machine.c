@@ -50,7 +50,7 @@ struct machine {
 	struct hashmap procs;	/* pid -> proc */
 	struct hashmap comms;	/* hash -> interned comm (collisions: not interned) */
 	struct maps kmaps;	/* kernel modules */
-	struct map kernel_map;	/* the kernel: from its start up, below any module's map */
+	struct map kernel_map;	/* the kernel's text, as its MMAP says, and its init text */
 	uint64_t kernel_start;	/* addresses at or above it are the kernel's */
 	struct rc_ent *cache;
 	struct proc **all_procs;	/* for freeing map arrays */
@@ -327,10 +327,7 @@ static int process_kernel_mmap(struct machine *m, uint64_t start, uint64_t len, 
 	if (nm.end < nm.start || !len)
 		nm.end = ~0ULL;
 	if (is_kernel_name(name)) {
-		/* perf extends the kernel map to the end of the address space (init text lies
-		 * past the length recorded) */
 		nm.dso = symtab_kernel(m->st);
-		nm.end = ~0ULL;
 		m->kernel_map = nm;
 		m->kmaps.gen = ++maps_gen_counter;
 		if (start < m->kernel_start)
@@ -487,10 +484,15 @@ static bool lookup(struct machine *m, const struct maps *ms, uint64_t ip, struct
 
 	if (!mp && ms == &m->kmaps && ip >= m->kernel_start) {
 		d = symtab_kernel_module(m->st, ip);	/* modules are found at report time */
-		if (!d && m->kernel_map.dso && ip >= m->kernel_map.start) {
-			mp = &m->kernel_map;
+		mp = &m->kernel_map;
+		if (d || !mp->dso || ip < mp->start)
+			mp = NULL;
+		else if (ip >= mp->end &&	/* past _etext: perf still knows the init text */
+			 !dso_kernel_init_text(m->st, mp->dso,
+					       dso_map_ip(m->st, mp->dso, mp->start, mp->pgoff, ip)))
+			mp = NULL;
+		if (mp)
 			d = mp->dso;
-		}
 	}
 	if (!d)
 		return false;

@@ -65,6 +65,16 @@ static long kmod_index(struct symtab *st, const char *bracketed)
 	return -1;
 }
 
+bool dso_kernel_init_text(struct symtab *st, struct dso *kernel, uint64_t dso_addr)
+{
+	struct dso_int *k = dso_int(kernel);
+
+	if (!kernel->loaded)
+		dso_find_symbol(st, kernel, 0);
+	return k->kinit_end > k->kinit_start && dso_addr >= k->kinit_start &&
+	       dso_addr < k->kinit_end;
+}
+
 struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr)
 {
 	size_t i;
@@ -101,8 +111,12 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
 		mod = strchr(name, '\t');
 		if (mod)
 			*mod++ = '\0';
-		if (!strcmp(name, "_text") && !mod)
+		if (!mod && !strcmp(name, "_text"))
 			kernel->kaddr_ref = addr;
+		else if (!mod && !strcmp(name, "_sinittext"))
+			kernel->kinit_start = addr;
+		else if (!mod && !strcmp(name, "_einittext"))
+			kernel->kinit_end = addr;
 		if (!type_kept(type))
 			continue;
 		if (mod) {

@@ -46,6 +46,7 @@ struct dso_int {
 	int nr_segs;
 	struct elf_seg segs[DSO_MAX_SEGS];
 	uint64_t kaddr_ref;	/* kernel: _text in the running kernel's kallsyms */
+	uint64_t kinit_start, kinit_end;	/* kernel: _sinittext, _einittext */
 	uint64_t mod_start, mod_end;	/* kernel module: address range from kallsyms */
 };
 

@@ -50,6 +50,11 @@ struct dso *symtab_kernel(struct symtab *st);
 /* The kernel module dso ("[name]", from /proc/modules) holding a kernel address, or NULL. */
 struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr);
 
+/* True when dso_addr (the kernel's own address space, after dso_map_ip()) lies in its init
+ * text (_sinittext.._einittext), which perf resolves though the kernel's MMAP stops at
+ * _etext: idle stacks end in start_kernel. */
+bool dso_kernel_init_text(struct symtab *st, struct dso *kernel, uint64_t dso_addr);
+
 /* Records the build-id a recording names for dso (the BUILD_ID feature), before its symbols
  * are loaded: separate debug info and perf's build-id cache are then looked up by it. */
 void dso_set_build_id(struct dso *dso, const uint8_t *id, size_t size);
