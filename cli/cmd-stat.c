@@ -137,16 +137,19 @@ static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int a
 			    char **argv)
 {
 	size_t n = 0, sz = sizeof(c->target_desc);
-	int i;
-
 	char mask[256];
+	int i;
 
 	if (o->all_cpus || (!argc && !o->pids && !o->tids && !o->cpus) ||
 	    (!o->pids && !o->tids && !o->cpus && cpu_pmus_only(&o->evlist, mask, sizeof(mask)))) {
 		snprintf(c->target_desc, sz, "'system wide'");
 	} else if (o->cpus) {
 		snprintf(c->target_desc, sz, "'CPU(s) %s'", o->cpus);
-	} else if (argc) {
+	} else if (o->pids) {
+		snprintf(c->target_desc, sz, "process id '%s'", o->pids);
+	} else if (o->tids) {
+		snprintf(c->target_desc, sz, "thread id '%s'", o->tids);
+	} else {
 		n = snprintf(c->target_desc, sz, "'%s", argv[0]);
 		for (i = 1; i < argc && n < sz; i++)
 			n += snprintf(c->target_desc + n, sz - n, " %s", argv[i]);
@@ -154,10 +157,6 @@ static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int a
 			snprintf(c->target_desc + n, sz - n, "'");
 		else
 			c->target_desc[sz - 2] = '\'';
-	} else if (o->pids) {
-		snprintf(c->target_desc, sz, "process id '%s'", o->pids);
-	} else {
-		snprintf(c->target_desc, sz, "thread id '%s'", o->tids);
 	}
 }
 

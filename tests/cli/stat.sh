@@ -207,6 +207,11 @@ sleep 0.05
 $FLARE stat -x, -p $bp -e task-clock -- sleep 0.3 2>pd.csv
 wait $bp
 ms=$(awk -F, '/task-clock/ {print int($1)}' pd.csv)
+"$WL/cpu_burn" 0.5 >/dev/null &
+bp=$!
+$FLARE stat -p $bp -e cs -- sleep 0.05 2>ph.txt
+wait $bp
+check_grep "-p with a command: the header names the process, as perf" "^ Performance counter stats for process id '$bp':$" ph.txt
 check_eq "-p PID -- sleep 0.3: the command sets the duration (${ms} ms)" 1 "$(( ms > 5 && ms < 600 ))"
 "$WL/cpu_burn" 1 >/dev/null &
 bp=$!
