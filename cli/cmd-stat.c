@@ -560,7 +560,7 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		status = 1;
 		goto out;
 	}
-	cfg.show_ru = argc > 0 && o->repeat == 1 && !t.system_wide;
+	cfg.show_ru = argc > 0 && o->repeat == 1 && !t.system_wide && !o->pids && !o->tids;
 	cfg.out = open_output(o);
 	if (!cfg.out) {
 		status = 1;

@@ -212,6 +212,7 @@ bp=$!
 $FLARE stat -p $bp -e cs -- sleep 0.05 2>ph.txt
 wait $bp
 check_grep "-p with a command: the header names the process, as perf" "^ Performance counter stats for process id '$bp':$" ph.txt
+check_eq "-p with a command: no user/sys lines, as perf" "" "$(grep -E 'seconds (user|sys)' ph.txt)"
 check_eq "-p PID -- sleep 0.3: the command sets the duration (${ms} ms)" 1 "$(( ms > 5 && ms < 600 ))"
 "$WL/cpu_burn" 1 >/dev/null &
 bp=$!
