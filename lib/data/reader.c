@@ -433,8 +433,14 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx%s has size %u",
 			(unsigned long long)p->pos, p->cur_name, h.size);
+	if (h.size > p->end - p->pos && p->end < p->data_end)
+		return pd_err(pd, -ERR_TRUNCATED,
+			"record at offset 0x%llx (type %u, size %u) is cut off: the file ends at "
+			"0x%llx but its data section should end at 0x%llx (the file is truncated)",
+			(unsigned long long)p->pos, h.type, h.size, (unsigned long long)p->end,
+			(unsigned long long)p->data_end);
 	if (h.size > p->end - p->pos)
-		return pd_err(pd, p->end < p->data_end ? -ERR_TRUNCATED : -ERR_FORMAT,
+		return pd_err(pd, -ERR_FORMAT,
 			"record at offset 0x%llx%s (type %u, size %u) runs past the end of the "
 			"data section at 0x%llx",
 			(unsigned long long)p->pos, p->cur_name, h.type, h.size,
