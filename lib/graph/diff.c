@@ -187,7 +187,8 @@ static int table_part(struct ftab *t, const char *what, bool self, double total,
 	size_t i;
 	int err;
 
-	qsort(t->all.items, t->all.nr, sizeof(*t->all.items), self ? by_self : by_total);
+	if (t->all.nr)
+		qsort(t->all.items, t->all.nr, sizeof(*t->all.items), self ? by_self : by_total);
 	err = strbuf_addf(out, "# %s\n# %12s %12s %12s %9s  %s\n", what, "before", "after",
 			  "delta", "delta%", "function");
 	for (i = 0; i < t->all.nr && i < top && !err; i++) {
