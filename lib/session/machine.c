@@ -517,25 +517,19 @@ static const struct maps *maps_for(struct machine *m, struct thread *t, uint8_t 
 	return NULL;
 }
 
+/* perf's thread__find_map() for call-chain entries and sample ips: the mode's maps only (a
+ * kernel address in the user part of a chain stays [unknown], as in perf script). */
 static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
 			     struct frame *f)
 {
 	const struct maps *ms = maps_for(m, t, cpumode);
-	uint8_t amode = ip >= m->kernel_start ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
 
 	f->ip = f->dso_ip = f->addr = ip;
 	f->dso = NULL;
 	f->sym = NULL;
 	f->cpumode = cpumode;
-	if (ms && lookup(m, ms, ip, f))
-		return;
-	/* perf's thread__find_map(): retry in the space the address belongs to */
-	if (amode != cpumode && (cpumode == PERF_RECORD_MISC_KERNEL ||
-				 cpumode == PERF_RECORD_MISC_USER)) {
-		ms = maps_for(m, t, amode);
-		if (ms && lookup(m, ms, ip, f))
-			f->cpumode = amode;
-	}
+	if (ms)
+		lookup(m, ms, ip, f);
 }
 
 void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
@@ -546,15 +540,14 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	struct rc_ent *e = &m->cache[h & ((1u << RC_BITS) - 1)];
 	uint32_t gen = ms ? ms->gen : 0;
 
-	/* the kernel's maps change rarely; a user miss may fall back to them, so both count */
-	gen ^= m->kmaps.gen * 0x9e3779b1u;
+	/* the kernel's maps: modules and the kernel map itself */
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		gen ^= m->kmaps.gen * 0x9e3779b1u;
 	if (e->ip == ip && e->maps == ms && e->gen == gen && e->mode == cpumode && e->f.ip == ip) {
 		*f = e->f;
 		return;
 	}
 	resolve_uncached(m, t, cpumode, ip, f);
-	if (cpumode == PERF_RECORD_MISC_KERNEL && ip < m->kernel_start)
-		return;	/* may have fallen back to this thread's maps: not shared by all */
 	e->ip = ip;
 	e->maps = ms;
 	e->gen = gen;
