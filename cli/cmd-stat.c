@@ -133,6 +133,17 @@ static const char *cpu_pmus_only(const struct evlist *l, char *buf, size_t len)
 	return l->nr ? buf : NULL;
 }
 
+/* perf 6.1 calls a run of nothing but tool events (duration_time...) system wide. */
+static bool tools_only(const struct evlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!l->evsels[i].tool)
+			return false;
+	return l->nr > 0;
+}
+
 static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int argc,
 			    char **argv)
 {
@@ -140,7 +151,7 @@ static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int a
 	char mask[256];
 	int i;
 
-	if (o->all_cpus || (!argc && !o->pids && !o->tids && !o->cpus) ||
+	if (o->all_cpus || (!argc && !o->pids && !o->tids && !o->cpus) || tools_only(&o->evlist) ||
 	    (!o->pids && !o->tids && !o->cpus && cpu_pmus_only(&o->evlist, mask, sizeof(mask)))) {
 		snprintf(c->target_desc, sz, "'system wide'");
 	} else if (o->cpus) {
@@ -560,7 +571,9 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		status = 1;
 		goto out;
 	}
-	cfg.show_ru = argc > 0 && o->repeat == 1 && !t.system_wide && !o->pids && !o->tids;
+	cfg.show_ru = argc > 0 && o->repeat == 1 && !t.system_wide && !o->pids && !o->tids &&
+		      !tools_only(&o->evlist);
+	cfg.skip_zero_threads = t.system_wide;
 	cfg.out = open_output(o);
 	if (!cfg.out) {
 		status = 1;

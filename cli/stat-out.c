@@ -430,7 +430,8 @@ static int cmp_thread_val(const void *a, const void *b)
 	return va < vb ? 1 : va > vb ? -1 : 0;
 }
 
-/* --per-thread: per counter, the threads that counted anything, biggest first (as perf). */
+/* --per-thread: per counter, the threads biggest first; system-wide, only those that counted
+ * anything (as perf). */
 static void print_threads(struct stat_cfg *c, const struct stat_state *s, double ts)
 {
 	size_t *order = calloc(s->nr_units + 1, sizeof(*order)), n, u, i;
@@ -439,7 +440,8 @@ static void print_threads(struct stat_cfg *c, const struct stat_state *s, double
 		return;
 	for (i = 0; i < s->nr_ctrs; i++) {
 		for (u = n = 0; u < s->nr_units; u++)
-			if (stat_val_at(s, u, i)->val != 0 || (s->ctrs[i].err && !n))
+			if (!c->skip_zero_threads || stat_val_at(s, u, i)->val != 0 ||
+			    (s->ctrs[i].err && !n))
 				order[n++] = u;
 		sort_state = s;
 		sort_ctr = i;

@@ -37,6 +37,7 @@ struct stat_cfg {
 	bool summary;		/* the totals after -I --summary ("summary" prefix in CSV) */
 	bool table;		/* --table: each run's elapsed time before the -r result */
 	bool interval_clear;	/* --interval-clear: clear the screen before each interval */
+	bool skip_zero_threads;	/* --per-thread -a: leave out threads that counted nothing */
 };
 
 struct stat_ctr {
