@@ -266,6 +266,16 @@ static int run_wait(struct run *rn)
 	double stop_at = rn->o->timeout ? rn->t0 + rn->o->timeout * 1e6 : 1e18;
 	int printed = 0, r;
 
+	/* -D: like perf, sleep the whole delay (even past the workload's end), then enable */
+	while (enable_at && !stat_done) {
+		now = now_ns();
+		if (now >= enable_at) {
+			stat_enable(rn->s, 1);
+			fprintf(stderr, "Events enabled\n");
+			break;
+		}
+		sleep_ns(enable_at - now > 5e7 ? 5e7 : enable_at - now);
+	}
 	while (!run_over(rn->t, rn->workload)) {
 		now = now_ns();
 		if (now >= stop_at) {
@@ -273,11 +283,6 @@ static int run_wait(struct run *rn)
 			if (rn->pid > 0 && !kill(rn->pid, SIGTERM))
 				rn->timed_out = true;
 			break;
-		}
-		if (rn->o->delay && enable_at && now >= enable_at) {
-			stat_enable(rn->s, 1);
-			fprintf(stderr, "Events enabled\n");
-			enable_at = 0;
 		}
 		if (now >= next) {
 			rn->s->wall_ns = now - last;
@@ -291,8 +296,7 @@ static int run_wait(struct run *rn)
 				return 1;
 			continue;
 		}
-		now = ((enable_at && enable_at < next) ? enable_at : next < stop_at ? next : stop_at) -
-		      now;
+		now = (next < stop_at ? next : stop_at) - now;
 		if (now > 5e7)
 			now = 5e7;
 		if (now < 0)

@@ -229,6 +229,9 @@ check_eq "-o leaves stderr empty" "" "$(cat stderr.txt)"
 $FLARE stat -D 200 -x, -e task-clock -- "$WL/cpu_burn" 0.4 2>d.csv
 dms=$(awk -F, '/task-clock/ {print int($1)}' d.csv)
 check_eq "-D 200 skips the first 200 ms (${dms} ms counted)" 1 "$(( dms < 300 ))"
+$FLARE stat -D 100 -e cs -- true 2>d2.txt
+check_eq "-D longer than the command: still enabled after the delay, as perf" \
+	"Events disabled Events enabled" "$(grep Events d2.txt | tr '\n' ' ' | sed 's/ $//')"
 
 # --- --filter, --timeout, -g, --all-user, --quiet, --pre/--post, --log-fd ---
 $FLARE stat -x, -e syscalls:sys_enter_openat --filter 'flags == 1' \
