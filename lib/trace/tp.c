@@ -59,6 +59,18 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* Systems in the order of their "sys:" prefixes, as perf list sorts "sys:name" strings
+ * ("fib6:..." before "fib:...", since '6' sorts before ':'). */
+static int cmp_sys(const void *a, const void *b)
+{
+	const unsigned char *x = *(const unsigned char *const *)a;
+	const unsigned char *y = *(const unsigned char *const *)b;
+
+	for (; *x && *x == *y; x++, y++)
+		;
+	return (*x ? *x : ':') - (*y ? *y : ':');
+}
+
 static size_t list_len(char **l)
 {
 	size_t n = 0;
@@ -143,7 +155,7 @@ int tp_for_each(const char *sys_glob, const char *name_glob, int flags, tp_fn fn
 	if (!has_ftrace)
 		sorted[n++] = "ftrace";
 	if (flags & TP_SORTED)
-		qsort(sorted, n, sizeof(*sorted), cmp_str);
+		qsort(sorted, n, sizeof(*sorted), cmp_sys);
 	for (i = 0; i < n && !stop; i++) {
 		if (!match(sys_glob, sorted[i]))
 			continue;

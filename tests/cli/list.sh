@@ -13,6 +13,11 @@ if have_perf; then
 	sel 'Tracepoint event' perf.txt >p.tp; sel 'Tracepoint event' all.txt >f.tp
 	check_eq "every tracepoint perf lists ($(wc -l <p.tp))" "" "$(comm -23 p.tp f.tp | head -5)"
 	check_eq "no tracepoint perf does not list" "" "$(comm -13 p.tp f.tp | head -5)"
+	check_eq "flare list tracepoint: perf's order" "$(perf list tracepoint 2>/dev/null | grep Tracepoint | md5sum)" \
+		"$($FLARE list tracepoint | md5sum)"
+	pick() { grep -E '^  [^ ].*\[(Software event|Tool event|Kernel PMU event|Raw hardware event descriptor|Hardware breakpoint|Tracepoint event)\]' "$1" | sed 's/ <not supported.*//'; }
+	check_eq "flare list: perf's lines in perf's order, but for the hardware ones" \
+		"$(pick perf.txt | md5sum)" "$(pick all.txt | md5sum)"
 	sel 'Kernel PMU event' perf.txt >p.pmu; sel 'Kernel PMU event' all.txt >f.pmu
 	check_eq "every kernel PMU event perf lists" "" "$(comm -23 p.pmu f.pmu)"
 	perf list sw 2>/dev/null | grep -E 'Software event|Tool event' >psw.txt
