@@ -5,8 +5,11 @@
  * symbol. It keeps threads and their maps (COMM, FORK, EXIT, MMAP, MMAP2), owns the reader
  * and the symtab, and frees all with session_free().
  *
- * Ordering: records are sorted by time (stable) before replay, as perf's ordered-events
- * queue would deliver them; records with time 0 (synthesized) come first, in file order.
+ * Ordering: records are delivered in time order (stable: file order among equal times, so
+ * records with time 0, synthesized, come first), released round by round at FINISHED_ROUND
+ * as perf's ordered-events queue does; records perf makes itself (type >= 64) are handed to
+ * on_other where they stand. Frames and the resolved_sample are valid during the callback
+ * only; dsos, symbols, threads and comm strings live until session_free().
  */
 #ifndef FLARE_SESSION_SESSION_H
 #define FLARE_SESSION_SESSION_H
