@@ -516,6 +516,8 @@ static int cmp_u64(uint64_t a, uint64_t b)
 
 static int cmp_str(const char *a, const char *b)
 {
+	if (a == b)
+		return 0;
 	return strcmp(a ? a : "", b ? b : "");
 }
 
@@ -529,8 +531,12 @@ int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, e
 	case HK_CPU:
 		return cmp_u64(a->cpu, b->cpu);
 	case HK_DSO:
+		if (a->dso == b->dso)
+			return 0;
 		return cmp_str(a->dso ? a->dso->short_name : NULL, b->dso ? b->dso->short_name : NULL);
 	case HK_SYM:
+		if (a->sym == b->sym && a->sym)
+			return 0;
 		if (a->sym && b->sym)
 			return strcmp(a->sym->name, b->sym->name);
 		if (a->sym || b->sym)

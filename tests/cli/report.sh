@@ -9,7 +9,7 @@ rows() { grep -E '^ +[0-9.]+%' "$1" | awk '{ print $1, $NF }' | tr -d '%'; }
 share() { rows "$1" | awk -v s="$2" '$2 == s { print $1; f = 1 } END { if (!f) print -1 }'; }
 
 if have_perf; then
-	perf record -q -g -F 999 -o wl.data -- "$WL/cpu_burn" 0.6 >/dev/null 2>&1
+	perf record -q -g -F 2999 -o wl.data -- "$WL/cpu_burn" 1 >/dev/null 2>&1
 	check "report on perf's recording of cpu_burn" $FLARE report --stdio --no-children -g none -i wl.data
 	cp "$TMP/out" wl.txt
 	within "b has 60% of the samples" "$(share wl.txt b)" 60 3
@@ -35,7 +35,7 @@ else
 fi
 
 # flare's own recorder feeding the report
-if timeout -k 5 30 $FLARE record -q -g -F 999 -o fl.data -- "$WL/cpu_burn" 0.6 >/dev/null 2>rec.err; then
+if timeout -k 5 30 $FLARE record -q -g -F 2999 -o fl.data -- "$WL/cpu_burn" 1 >/dev/null 2>rec.err; then
 	$FLARE report --stdio --no-children -g none -i fl.data >fl.txt 2>&1
 	within "flare record -g: b has 60%" "$(share fl.txt b)" 60 3
 	within "flare record -g: a has 30%" "$(share fl.txt a)" 30 3
