@@ -468,9 +468,9 @@ static int check_opts(const struct stat_opts *o, const struct opt *opts, int arg
 	if (o->interval && o->interval < 10)
 		opt_usage_error(opts, stat_usage, "print interval must be >= 10ms, not %d",
 				o->interval);
-	if (o->repeat < 1)
-		opt_usage_error(opts, stat_usage, "-r needs a positive number of runs");
-	if (o->repeat > 1 && !argc)
+	if (o->repeat < 0)
+		opt_usage_error(opts, stat_usage, "-r needs a number of runs (0: until Ctrl-C)");
+	if ((o->repeat > 1 || !o->repeat) && !argc)
 		opt_usage_error(opts, stat_usage, "-r needs a command to run");
 	if (o->interval_count && !o->interval)
 		opt_usage_error(opts, stat_usage, "--interval-count needs -I");
@@ -546,6 +546,28 @@ static int build_state(struct stat_state *s, struct stat_opts *o, struct target 
 	return r;
 }
 
+/* The totals of all runs (means and noise with -r); the statistics start over after. */
+static void print_results(struct stat_cfg *cfg, struct stat_state *s, const struct stat_opts *o)
+{
+	size_t u, c;
+
+	if ((o->interval && !o->summary) || o->quiet)
+		return;
+	cfg->summary = o->interval;
+	for (u = 0; u < s->nr_units; u++)
+		for (c = 0; c < s->nr_ctrs; c++)
+			if (o->repeat > 1)
+				stat_val_at(s, u, c)->val = stat_val_at(s, u, c)->w.mean;
+	s->wall_ns = s->wall.mean;
+	stat_print_header(cfg);
+	stat_print_counters(cfg, s, -1);
+	stat_print_footer(cfg, s);
+	for (u = 0; u < s->nr_units * s->nr_ctrs; u++)
+		memset(&s->vals[u].w, 0, sizeof(s->vals[u].w));
+	memset(&s->wall, 0, sizeof(s->wall));
+	s->nr_runs = 0;
+}
+
 static void install_signals(void)
 {
 	struct sigaction sa;
@@ -565,7 +587,6 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 	struct target t = { 0 };
 	struct run rn = { &cfg, &s, o, &t, false, -1, 0 };
 	int status = 0, i;
-	size_t u, c;
 
 	cfg.aggr = o->per_thread ? AGGR_THREAD : o->no_aggr ? AGGR_CPU :
 		   o->per_core ? AGGR_CORE : o->per_die ? AGGR_DIE : o->per_socket ? AGGR_SOCKET :
@@ -575,7 +596,7 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		status = 1;
 		goto out;
 	}
-	cfg.show_ru = argc > 0 && o->repeat == 1 && !t.system_wide && !o->pids && !o->tids &&
+	cfg.show_ru = argc > 0 && o->repeat <= 1 && !t.system_wide && !o->pids && !o->tids &&
 		      !tools_only(&o->evlist);
 	cfg.skip_zero_threads = t.system_wide;
 	cfg.out = open_output(o);
@@ -587,7 +608,8 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 	cfg.interval_clear = o->interval_clear;
 	s.run_ns = cfg.table ? calloc(o->repeat, sizeof(*s.run_ns)) : NULL;
 	install_signals();
-	for (i = 0; i < o->repeat && !stat_done; i++) {
+	/* -r 0: run forever (until Ctrl-C), printing after every run, as perf */
+	for (i = 0; (i < o->repeat || !o->repeat) && !stat_done; i++) {
 		status = run_once(&rn, argc, argv, true);
 		if (status < 0) {
 			status = 1;
@@ -595,18 +617,11 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		}
 		if (status == 255 || (status && !argc))
 			goto out_close;
+		if (!o->repeat)
+			print_results(&cfg, &s, o);
 	}
-	if ((!o->interval || o->summary) && !o->quiet) {
-		cfg.summary = o->interval;
-		for (u = 0; u < s.nr_units; u++)
-			for (c = 0; c < s.nr_ctrs; c++)
-				if (o->repeat > 1)
-					stat_val_at(&s, u, c)->val = stat_val_at(&s, u, c)->w.mean;
-		s.wall_ns = s.wall.mean;
-		stat_print_header(&cfg);
-		stat_print_counters(&cfg, &s, -1);
-		stat_print_footer(&cfg, &s);
-	}
+	if (o->repeat)
+		print_results(&cfg, &s, o);
 out_close:
 	if (cfg.out != stderr && fclose(cfg.out)) {
 		pr_err("cannot write '%s': %s", o->output, strerror(errno));
@@ -633,7 +648,8 @@ int cmd_stat(int argc, char **argv)
 			   "list of cpus to monitor in system-wide"),
 		OPT_COUNT('d', "detailed", &o.detailed,
 			  "detailed run - start a lot of events (-dd, -ddd: more)"),
-		OPT_INT('r', "repeat", &o.repeat, "n", "repeat command and print average + stddev"),
+		OPT_INT('r', "repeat", &o.repeat, "n",
+			"repeat command and print average + stddev (forever: 0)"),
 		OPT_BOOL('n', "null", &o.null_run, "null run - dont start any counters"),
 		OPT_BOOL('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
 		OPT_BOOL('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),

@@ -146,6 +146,9 @@ check_grep "-r header says the runs" "^ Performance counter stats for '$WL/getpp
 check_grep "-r: a varying counter has a noise column" 'task-clock .*\( \+- +[0-9.]+% \)$' r.txt
 check_grep "-r: an exact counter has none" '^ +100      syscalls:sys_enter_getppid +# +[0-9.]+ [KMG]?/sec +$' r.txt
 check_grep "-r elapsed with +-" 'seconds time elapsed' r.txt
+timeout -s INT 0.6 $FLARE stat -r 0 -x, -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 5 2>fe.csv
+n=$(grep -c '^5,,syscalls:sys_enter_getppid,' fe.csv)
+check_eq "-r 0 runs until Ctrl-C, printing each run ($n runs)" 1 "$(( n >= 2 ))"
 $FLARE stat -r 3 --table -e cs -- true 2>tab.txt
 check_eq "--table: one line per run" 3 "$(grep -cE '^ +[0-9]+\.[0-9]+ \([-+][0-9.]+\) #+$' tab.txt)"
 check_grep "--table: the final result follows" '^ +# Final result:$' tab.txt
