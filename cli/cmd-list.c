@@ -267,9 +267,12 @@ int cmd_list(int argc, char **argv)
 	argc = opt_parse(argc, argv, opts, usage, 0);
 	c.raw_dump = raw;
 	if (!raw) {
+		int tty = isatty(STDOUT_FILENO);
+
 		out_pager_start();
-		if (isatty(STDOUT_FILENO) || getenv("FLARE_LIST_HEADER"))
-			printf("\nList of pre-defined events (to be used in -e or -e 'sys:*'):\n\n");
+		/* perf prints its title only into a pager */
+		if (tty && !isatty(STDOUT_FILENO))
+			printf("\nList of pre-defined events (to be used in -e):\n\n");
 	}
 	if (!argc)
 		r = list_sections(&c, L_ALL);
