@@ -53,6 +53,7 @@ struct machine {
 	struct map kernel_map;	/* the kernel's text, as its MMAP says, and its init text */
 	uint64_t kernel_start;	/* addresses at or above it are the kernel's */
 	struct rc_ent *cache;
+	struct thread_int *last;	/* the last thread looked up (samples come in runs) */
 	struct proc **all_procs;	/* for freeing map arrays */
 	size_t nr_procs, alloc_procs;
 };
@@ -171,6 +172,7 @@ static struct thread_int *thread_new(struct machine *m, uint32_t pid, uint32_t t
 	n = snprintf(buf, sizeof(buf), ":%d", (int)tid);	/* ":-1" as perf */
 	t->pub.comm = intern(m, buf, (size_t)n);
 	t->proc = proc_findnew(m, pid);
+	m->last = NULL;
 	if (!t->pub.comm || !t->proc || hashmap_put(&m->threads, tid, t))
 		return NULL;
 	return t;
@@ -178,7 +180,13 @@ static struct thread_int *thread_new(struct machine *m, uint32_t pid, uint32_t t
 
 struct thread *machine_findnew_thread(struct machine *m, uint32_t pid, uint32_t tid)
 {
-	struct thread_int *t = (struct thread_int *)machine_find_thread(m, tid);
+	struct thread_int *t = m->last;
+
+	if (t && t->pub.tid == tid && t->pub.pid == pid)
+		return &t->pub;
+	t = (struct thread_int *)machine_find_thread(m, tid);
+	if (t && t->pub.pid == pid)
+		m->last = t;
 
 	if (t && (t->pub.pid == pid || pid == (uint32_t)-1))
 		return &t->pub;
@@ -447,6 +455,7 @@ static int process_fork(struct machine *m, const struct perf_event_header *ev)
 	/* a new task with this tid replaces any old one (tid reuse); the old stays allocated
 	 * for the pointers handed out. A new process gets a copy of its parent's maps. */
 	hashmap_del(&m->threads, tid);
+	m->last = NULL;
 	if (pid != ppid) {
 		struct proc *np = proc_new(m, pid);
 
