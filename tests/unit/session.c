@@ -95,6 +95,43 @@ TEST(replay_fp)
 	session_free(sess);
 }
 
+static int max_frames(void *ctx, const struct resolved_sample *rs)
+{
+	size_t *m = ctx;
+
+	if (rs->nr_frames > *m)
+		*m = rs->nr_frames;
+	return 0;
+}
+
+static int stop_after_five(void *ctx, const struct resolved_sample *rs)
+{
+	return ++*(int *)ctx == 5 ? -42 : 0;
+}
+
+TEST(no_callchain_option)
+{
+	struct session_opts o = { .no_callchain = true };
+	struct session *sess;
+	char err[256];
+	size_t m = 0;
+	int calls = 0;
+
+	CHECK(session_open(fixture("fp.data"), &o, &sess, err, sizeof(err)) == 0);
+	CHECK(session_process(sess, max_frames, NULL, &m) == 0);
+	CHECK(m == 1 && sess->nr_samples > 100);
+	session_free(sess);
+	CHECK(session_open(fixture("fp.data"), NULL, &sess, err, sizeof(err)) == 0);
+	m = 0;
+	CHECK(session_process(sess, max_frames, NULL, &m) == 0);
+	CHECK(m >= 3);
+	session_free(sess);
+	/* a callback's error stops the replay and comes back */
+	CHECK(session_open(fixture("syswide.data"), NULL, &sess, err, sizeof(err)) == 0);
+	CHECK(session_process(sess, stop_after_five, NULL, &calls) == -42 && calls == 5);
+	session_free(sess);
+}
+
 TEST(replay_sorts_syswide)
 {
 	struct session_opts o = { .file_order = true };
@@ -367,6 +404,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "count"))
 		return dump(argv[2], NULL, true);
 	RUN(replay_fp);
+	RUN(no_callchain_option);
 	RUN(replay_sorts_syswide);
 	RUN(replay_threads_and_pipe);
 	RUN(open_errors);
