@@ -213,7 +213,9 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	}
 	hs = (struct hist_sample){
 		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
-		.cpu = rs->s->cpu, .period = rs->s->period, .frames = c->frames,
+		.cpu = rs->attr && !(rs->attr->attr.sample_type & PERF_SAMPLE_CPU) ? (uint32_t)-1 :
+		       rs->s->cpu,
+		.period = rs->s->period, .frames = c->frames,
 		.nr_frames = rs->nr_frames,
 	};
 	hs.no_chain = report_chain_discarded(rs->s);	/* the entry stays, its chain goes */
@@ -258,6 +260,11 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 	bool chains = file_has_callchain(pd);
 	char bad[64];
 
+	if (o->cg_given && o->cg_mode != CG_NONE && !pd->is_pipe && !chains) {
+		pr_err("'%s' has no call chains to show with -g (record with -g or --call-graph, "
+		       "or leave -g out)", o->input);
+		return -1;
+	}
 	if (!sort)
 		sort = !pd->is_pipe && all_tracepoints(pd) ? "trace" : "comm,dso,sym";
 	if (hist_parse_sort(sort, &c->hopts, bad, sizeof(bad))) {

@@ -182,8 +182,10 @@ static void put_percent(FILE *out, int width, uint64_t v, uint64_t total)
 	fprintf(out, "%*s", width, buf);
 }
 
-static void print_key(FILE *out, const struct col *c, const struct hist_entry *e)
+static void print_key(FILE *out, const struct col *c, const struct hist_entry *e, bool last)
 {
+	int n;
+
 	switch (c->key) {
 	case HK_COMM:
 		fprintf(out, "%-*.*s", c->width, c->width, e->comm ? e->comm : "");
@@ -196,13 +198,19 @@ static void print_key(FILE *out, const struct col *c, const struct hist_entry *e
 		fprintf(out, "%-*.*s", c->width, c->width, dso_name(e));
 		break;
 	case HK_SYM:
+		/* perf pads the symbol only when a column follows it */
 		if (e->sym)
-			fprintf(out, "[%c] %s", e->level, e->sym->name);
-		else
-			fprintf(out, "[%c] 0x%016" PRIx64, e->level, e->ip);
+			n = fprintf(out, "[%c] %s", e->level, e->sym->name);
+		else if (e->ip)
+			n = fprintf(out, "[%c] 0x%016" PRIx64, e->level, e->ip);
+		else	/* printf's '#' adds no 0x to a zero, and perf prints it so */
+			n = fprintf(out, "[%c] %016" PRIx64, e->level, e->ip);
+		if (!last && n < c->width)
+			fprintf(out, "%*s", c->width - n, "");
 		break;
 	case HK_CPU:
-		fprintf(out, "%*.*" PRIu32, c->width, c->width, e->cpu);
+		/* a file without PERF_SAMPLE_CPU has cpu -1, which perf prints as -001 */
+		fprintf(out, "%*.*d", c->width, c->width, (int)e->cpu);
 		break;
 	case HK_TRACE:
 		fputs(e->trace ? e->trace : "", out);	/* never padded, as perf */
@@ -234,7 +242,7 @@ static void print_entry_line(FILE *out, const struct layout *l, const struct his
 			fprintf(out, "%*" PRIu64, c->width, e->nr_self);
 			break;
 		case COL_KEY:
-			print_key(out, c, e);
+			print_key(out, c, e, i == l->nr - 1);
 			break;
 		}
 	}

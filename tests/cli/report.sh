@@ -102,3 +102,6 @@ check_grep "unknown sort key: one line with the keys" "^flare: unknown --sort ke
 check_fails "bad -g argument is refused" $FLARE report -g wibble -i "$FX/fp.data"
 check_fails "bad --percent-limit is refused" $FLARE report --percent-limit x -i "$FX/fp.data"
 ls -A | grep -q '^perf.data' && fail "no perf.data left behind" || pass "no perf.data left behind"
+$FLARE report -g fractal -i "$FX/period.data" >o.txt 2>e.txt; rc=$?
+check_eq "-g on a file without call chains: exit 1" 1 "$rc"
+check_grep "-g on a file without call chains: says so and what to do" "^flare: '.*period.data' has no call chains to show with -g \(record with -g" e.txt

@@ -120,3 +120,8 @@ golden fp report --stdio --header-only
 golden pipe report --stdio --header-only -I
 golden tp report --stdio --header -I --no-children -g none
 golden period report --stdio --header --sort dso
+
+# ---- columns: cpu of a per-task file (-001), a padded symbol column, address zero ----
+golden fp report --stdio --no-children --sort cpu,sym -g none
+golden tp report --stdio --no-children --sort sym,comm -g none
+golden mt report --stdio --no-children --sort sym,dso -g fractal
