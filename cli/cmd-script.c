@@ -119,27 +119,40 @@ static int event_setup(struct script_ctx *c, const struct pd_attr *a, struct scr
 	bool cc = (st & PERF_SAMPLE_CALLCHAIN) != 0;
 	unsigned int f;
 
-	if (c->o->fields_set) {
+	if (c->o->fields_set)
 		f = c->o->fields;
-		if ((f & F(SF_CPU)) && !(st & PERF_SAMPLE_CPU)) {
-			pr_err("samples of '%s' in '%s' have no CPU (record with -a or -C to have "
-			       "it, or leave 'cpu' out of -F)", a->name, c->o->input);
-			return -EINVAL;
-		}
-		if ((f & F(SF_TIME)) && !(st & PERF_SAMPLE_TIME)) {
-			pr_err("samples of '%s' in '%s' have no time stamps (leave 'time' out "
-			       "of -F)", a->name, c->o->input);
-			return -EINVAL;
-		}
-	} else {
-		f = tp ? TP_FIELDS : DEFAULT_FIELDS;
+	else
+		f = (tp ? TP_FIELDS : DEFAULT_FIELDS) | c->o->fields_add;
+	if (!c->o->fields_set && !c->o->fields_add && !c->o->fields_del) {
+		/* perf's defaults: the call chain of tracepoints, what the file records */
 		if (tp && cc)
 			f |= IP_FIELDS;
 		if (!(st & PERF_SAMPLE_CPU))
 			f &= ~F(SF_CPU);
 		if (!(st & PERF_SAMPLE_TIME))
 			f &= ~F(SF_TIME);
-		f = (f | c->o->fields_add) & ~c->o->fields_del;
+	}
+	if (!c->o->fields_set && (c->o->fields_add || c->o->fields_del)) {
+		if (!(st & PERF_SAMPLE_CPU) && !(c->o->fields_add & F(SF_CPU)))
+			f &= ~F(SF_CPU);
+		if (!(st & PERF_SAMPLE_TIME) && !(c->o->fields_add & F(SF_TIME)))
+			f &= ~F(SF_TIME);
+	}
+	f &= ~c->o->fields_del;
+	if ((f & F(SF_CPU)) && !(st & PERF_SAMPLE_CPU)) {
+		pr_err("samples of '%s' in '%s' have no CPU (record with -a or -C to have "
+		       "it, or leave 'cpu' out of -F)", a->name, c->o->input);
+		return -EINVAL;
+	}
+	if ((f & F(SF_TIME)) && !(st & PERF_SAMPLE_TIME)) {
+		pr_err("samples of '%s' in '%s' have no time stamps (leave 'time' out of -F)",
+		       a->name, c->o->input);
+		return -EINVAL;
+	}
+	if ((f & F(SF_ADDR)) && !(st & PERF_SAMPLE_ADDR)) {
+		pr_err("samples of '%s' in '%s' have no data address (record with -d to have "
+		       "it, or leave 'addr' out of -F)", a->name, c->o->input);
+		return -EINVAL;
 	}
 	ev->fields = f;
 	ev->callchain = cc && !c->o->hide_callchain;
