@@ -125,3 +125,8 @@ golden period report --stdio --header --sort dso
 golden fp report --stdio --no-children --sort cpu,sym -g none
 golden tp report --stdio --no-children --sort sym,comm -g none
 golden mt report --stdio --no-children --sort sym,dso -g fractal
+
+# ---- script -F with +/- fields ----
+golden tp script -F -dso
+golden syswide script -F -period,-cpu
+golden fp script -F +pid
