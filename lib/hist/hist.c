@@ -432,6 +432,8 @@ static int add_one(struct hist *h, const struct hist_sample *s, bool trees, uint
 		e->total += s->period;
 		e->nr_self += cnt;
 		e->nr_total += cnt;
+		if (n > e->max_depth)
+			e->max_depth = (uint32_t)n;
 	} else if ((h->o.children ? e->total : e->self) >= min) {
 		err = add_entry_chain(h, e, s, 0, true);
 	}
@@ -449,8 +451,12 @@ static int add_one(struct hist *h, const struct hist_sample *s, bool trees, uint
 			continue;
 		e->stamp = h->stamp;
 		if (!trees) {
+			size_t d = h->o.caller_order ? fi + 1 : n - fi;
+
 			e->total += s->period;
 			e->nr_total += cnt;
+			if (d > e->max_depth)
+				e->max_depth = (uint32_t)d;
 		} else if (e->total >= min && (err = add_entry_chain(h, e, s, fi, false))) {
 			return err;
 		}
@@ -560,6 +566,12 @@ static int entry_cmp(const void *pa, const void *pb)
 
 	if (sort_hist->o.children && (c = cmp_u64(b->total, a->total)))
 		return c;
+	/* perf puts callers above callees of equal share within a thread: by the length of
+	 * the chains recorded for them, longer first in caller order, shorter in callee */
+	if (sort_hist->o.children && sort_hist->o.callchain && a->tid == b->tid &&
+	    a->max_depth != b->max_depth)
+		return sort_hist->o.caller_order ? cmp_u64(b->max_depth, a->max_depth) :
+						   cmp_u64(a->max_depth, b->max_depth);
 	if ((c = cmp_u64(b->self, a->self)))
 		return c;
 	for (i = 0; i < sort_hist->o.nr_keys; i++)

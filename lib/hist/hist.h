@@ -76,6 +76,7 @@ struct hist_entry {
 	struct hist_entry *hnext;
 	uint64_t hash;
 	uint64_t stamp;		/* last sample that touched it (children dedup) */
+	uint32_t max_depth;	/* longest chain recorded for it (perf's tie break) */
 };
 
 enum cg_mode { CG_GRAPH_ABS, CG_GRAPH_REL, CG_FLAT, CG_FOLDED, CG_NONE };
