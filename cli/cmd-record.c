@@ -253,10 +253,13 @@ static int config_target(struct record_cli *c, struct target *t)
 	return 0;
 }
 
+static int workload_started;
+
 static int start_workload(void *ctx)
 {
 	struct workload *w = ctx;
 
+	workload_started = 1;
 	return workload_start(w);
 }
 
@@ -348,7 +351,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 		status = 1;
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (wl.pid) {
+	if (wl.pid && workload_started) {
 		if (got_signal)
 			kill(wl.pid, SIGTERM);
 		err = workload_wait(&wl, NULL);

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# flare record on other targets: -a stopped by SIGINT (the file must be complete), -p, -C,
+# tracepoints with --filter (exact counts, fields formatted by perf script from flare's
+# TRACING_DATA), several events, -i.
+source "$ROOT/tests/lib.sh"
+
+if ! have_perf; then
+	skip "record targets vs perf" "Linux perf is not installed"
+	exit 0
+fi
+preport() { perf report --stdio "$@" 2>"$TMP/perr"; }
+no_warning() {
+	if [ -s "$TMP/perr" ]; then fail "$1" "perf said: $(head -c 300 "$TMP/perr" | tr '\n' ' ')"; else pass "$1"; fi
+}
+
+# Ctrl-C: SIGINT to flare record -a mid-run leaves a complete file
+$FLARE record -a -g -o sys.data >/dev/null 2>sys.err &
+pid=$!
+"$WL/cpu_burn" 0.6 >/dev/null
+kill -INT $pid
+wait $pid
+check_eq "SIGINT: exit status as perf's (130)" 130 $?
+check_grep "SIGINT: the final line is printed" '^\[ flare record: Captured and wrote .* sys\.data \([0-9]+ samples\) \]$' sys.err
+preport --no-children --sort comm -i sys.data >sys.txt
+no_warning "SIGINT: perf report reads the -a file without a warning"
+check_grep "SIGINT: the -a file has cpu_burn's samples" '%.*cpu_burn' sys.txt
+check_eq "SIGINT: no temporary file left" "" "$(ls -a | grep flare-tmp)"
+perf report -D -i sys.data 2>/dev/null | grep -c 'PERF_RECORD_FORK' >forks.txt
+[ "$(cat forks.txt)" -gt 5 ] && pass "-a: running tasks are synthesized (FORK records)" || fail "-a: running tasks are synthesized" "$(cat forks.txt) FORK records"
+if $FLARE report --stdio --no-children --sort comm -i sys.data >fsys.txt 2>fsys.err; then
+	check_grep "flare report reads the interrupted file" '%.*cpu_burn' fsys.txt
+else
+	fail "flare report reads the interrupted file" "$(head -c 300 fsys.err)"
+fi
+# SIGTERM too
+$FLARE record -a -o term.data >/dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+check_eq "SIGTERM: exit status 143" 143 $?
+preport -i term.data >/dev/null
+no_warning "SIGTERM: the file is complete"
+
+# -p: an already-running process, its maps synthesized from /proc
+"$WL/cpu_burn" 1.5 >/dev/null &
+bp=$!
+sleep 0.2
+$FLARE record -g -p $bp -o p.data -- sleep 0.5 >/dev/null 2>&1
+check_eq "-p with a command for the duration exits 0" 0 $?
+wait $bp
+preport --no-children -i p.data >p.txt
+no_warning "-p: perf reads the file without a warning"
+check_grep "-p: the process's symbols resolve (maps from /proc)" 'cpu_burn +\[\.\] b$' p.txt
+
+# -C 0: only CPU 0
+$FLARE record -C 0 -o c0.data -- "$WL/cpu_burn" 0.3 >/dev/null 2>&1
+cpus=$(perf script -F cpu -i c0.data 2>/dev/null | sort -u | tr -d ' []' | tr '\n' ' ')
+check_eq "-C 0 records only CPU 0" "000 " "$cpus"
+
+# tracepoints: exact counts, as perf
+$FLARE record -e syscalls:sys_enter_getppid -o tp.data "$WL/getppid_n" 1000 >/dev/null 2>&1
+check_eq "tracepoint: every event recorded" 1000 "$(perf script -i tp.data 2>/dev/null | grep -c sys_enter_getppid)"
+perf record -q -e syscalls:sys_enter_getppid -o perf-tp.data "$WL/getppid_n" 1000 >/dev/null 2>&1
+check_eq "tracepoint: the same count as perf record" "$(perf script -i perf-tp.data 2>/dev/null | grep -c sys_enter_getppid)" "$(perf script -i tp.data 2>/dev/null | grep -c sys_enter_getppid)"
+perf report --header-only -i tp.data 2>/dev/null | grep -q 'missing features:.*TRACING_DATA' && fail "tracepoint: TRACING_DATA written" "missing" || pass "tracepoint: TRACING_DATA written"
+$FLARE record -e raw_syscalls:sys_enter --filter 'id == 110' -o f.data "$WL/getppid_n" 500 >/dev/null 2>&1
+perf script -i f.data >f.txt 2>"$TMP/perr"
+no_warning "--filter: perf script reads the file"
+check_eq "--filter 'id == 110' keeps only getppid (500 calls)" 500 "$(grep -c 'NR 110 ' f.txt)"
+check_eq "--filter: nothing else" 500 "$(grep -c raw_syscalls f.txt)"
+$FLARE record -e raw_syscalls:sys_enter --filter 'bogus_field == 1' -o bad.data "$WL/getppid_n" 5 >/dev/null 2>bad.err
+check_eq "a bad --filter fails" 1 $?
+check_grep "a bad --filter is named" "filter 'bogus_field == 1'" bad.err
+[ -e bad.data ] && fail "a bad --filter leaves no file" "bad.data exists" || pass "a bad --filter leaves no file"
+
+# two events: ids tell them apart
+$FLARE record -e syscalls:sys_enter_getppid -e syscalls:sys_exit_getppid -o two.data "$WL/getppid_n" 300 >/dev/null 2>&1
+perf script -i two.data 2>/dev/null >two.txt
+check_eq "two events: enter count" 300 "$(grep -c 'sys_enter_getppid:' two.txt)"
+check_eq "two events: exit count" 300 "$(grep -c 'sys_exit_getppid:' two.txt)"
