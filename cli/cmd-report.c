@@ -337,7 +337,9 @@ static int print_report(struct report_ctx *c)
 	size_t i;
 	int err;
 
-	if (o->header) {
+	if (o->quiet) {
+		/* -q: the entries only, as perf's */
+	} else if (o->header) {
 		err = print_features(out, sess->pd, o->show_info);
 		if (err)
 			return err;
@@ -345,8 +347,10 @@ static int print_report(struct report_ctx *c)
 		fputs("# To display the perf.data header info, please use "
 		      "--header/--header-only options.\n#\n", out);
 	}
-	print_elided(out, o);
-	fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", sess->nr_lost);
+	if (!o->quiet) {
+		print_elided(out, o);
+		fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", sess->nr_lost);
+	}
 	for (i = 0; i < c->nr_events; i++) {
 		struct report_event *ev = &c->events[i];
 		uint64_t n = ev->nr_samples;
@@ -367,8 +371,10 @@ static int print_report(struct report_ctx *c)
 			n /= 1000;
 			unit = 'G';
 		}
-		fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit, ev->name);
-		fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", ev->total_period);
+		if (!o->quiet) {
+			fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit, ev->name);
+			fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", ev->total_period);
+		}
 		err = hist_sort(&ev->hist);
 		if (!err)
 			err = hist_sort_callchains(&ev->hist, o->cg_mode, o->cg_min_percent,
@@ -377,7 +383,8 @@ static int print_report(struct report_ctx *c)
 			return err;
 		report_print_event(out, o, ev, chains || sess->pd->is_pipe);
 	}
-	fprintf(out, "#\n# (Tip: %s)\n#\n", tips[all % (sizeof(tips) / sizeof(tips[0]))]);
+	if (!o->quiet)
+		fprintf(out, "#\n# (Tip: %s)\n#\n", tips[all % (sizeof(tips) / sizeof(tips[0]))]);
 	return 0;
 }
 
@@ -461,7 +468,7 @@ int cmd_report(int argc, char **argv)
 		OPT_BOOL(0, "header", &o.header, "show data header"),
 		OPT_BOOL(0, "header-only", &o.header_only, "show only data header"),
 		OPT_BOOL('I', "show-info", &o.show_info, "display extended information about the perf.data file"),
-		OPT_BOOL('q', "quiet", &o.quiet, "do not show any warnings or messages"),
+		OPT_BOOL('q', "quiet", &o.quiet, "print the entries only: no header or comment lines"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
 		OPT_END(),
 	};

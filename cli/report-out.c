@@ -474,7 +474,8 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 	layout_init(&l, o, ev, h->o.children);
 	l.total = ev->total_period;
 	p.total = ev->total_period;
-	print_header(out, &l);
+	if (!o->quiet)
+		print_header(out, &l);
 	for (i = 0; i < h->nr_entries; i++) {
 		struct hist_entry *e = h->sorted[i];
 

@@ -130,3 +130,7 @@ golden mt report --stdio --no-children --sort sym,dso -g fractal
 golden tp script -F -dso
 golden syswide script -F -period,-cpu
 golden fp script -F +pid
+
+# ---- -q: entries only ----
+golden tp report --stdio -q --no-children
+golden mt report --stdio -q --sort dso -n
