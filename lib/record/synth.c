@@ -93,8 +93,9 @@ static int task_status(pid_t pid, pid_t tid, char comm[16], pid_t *tgid, pid_t *
 			while (*v == ' ' || *v == '\t')
 				v++;
 			v[strcspn(v, "\n")] = 0;
-			strncpy(comm, v, 15);
-			comm[15] = 0;
+			size_t n = strlen(v);
+
+			memcpy(comm, v, n < 15 ? n : 15);
 		} else if (!strncmp(line, "Tgid:", 5)) {
 			*tgid = atoi(line + 5);
 		} else if (!strncmp(line, "PPid:", 5)) {
