@@ -243,11 +243,11 @@ int perf_writer_write(struct perf_writer *w, const void *buf, size_t len)
 	int err;
 
 	w->data_size += len;
-	if (w->len + len > WBUF_SIZE) {
+	if (w->len + len > WBUF_SIZE || (len >= WBUF_SIZE / 16 && w->len)) {
 		err = flush_buf(w);
 		if (err)
 			return err;
-		if (len >= WBUF_SIZE / 2)
+		if (len >= WBUF_SIZE / 16)
 			return write_all(w->fd, buf, len);
 	}
 	memcpy(w->buf + w->len, buf, len);

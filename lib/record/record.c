@@ -117,7 +117,7 @@ void record_config(const struct record_opts *o)
 			a->ksymbol = a->bpf_event = 1;
 			a->mmap_data = o->callgraph == RECORD_CG_DWARF;
 		}
-		/* wake at a quarter of the ring: drain early, lose little */
+		/* wake at a quarter of the ring (perf: half): drain early, lose little */
 		a->watermark = 1;
 		a->wakeup_watermark = (uint32_t)(o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
 	}
