@@ -79,3 +79,16 @@ $FLARE record -e syscalls:sys_enter_getppid -e syscalls:sys_exit_getppid -o two.
 perf script -i two.data 2>/dev/null >two.txt
 check_eq "two events: enter count" 300 "$(grep -c 'sys_enter_getppid:' two.txt)"
 check_eq "two events: exit count" 300 "$(grep -c 'sys_exit_getppid:' two.txt)"
+
+# losses: a one-page ring under a tracepoint flood must lose; the count is said and written
+$FLARE record -e raw_syscalls:sys_enter -m 1 -o l.data "$WL/getppid_n" 300000 >/dev/null 2>l.err
+line=$(grep 'Captured and wrote' l.err)
+if [[ $line =~ \(([0-9]+)\ samples,\ ([0-9]+)\ lost\) ]]; then
+	pass "losses are said on the final line"
+	ns=${BASH_REMATCH[1]}; nl=${BASH_REMATCH[2]}
+	check_eq "perf report's Total Lost Samples equals flare's count" "$nl" \
+		"$(perf report --stdio -i l.data 2>/dev/null | awk '/Total Lost Samples/ { print $NF; exit }')"
+	within "recorded + lost = the syscalls made (300000 + startup)" $((ns + nl)) 300000 200
+else
+	fail "losses are said on the final line" "$line"
+fi
