@@ -92,3 +92,10 @@ if [[ $line =~ \(([0-9]+)\ samples,\ ([0-9]+)\ lost\) ]]; then
 else
 	fail "losses are said on the final line" "$line"
 fi
+
+# threads are followed by default; -i stops that (only the main thread is sampled)
+$FLARE record -e cpu-clock -o inh.data "$WL/mt_burn" 0.3 >/dev/null 2>&1
+check_grep "threads inherit: worker_a sampled" '%.*worker_a' <(perf report --stdio --sort comm -i inh.data 2>/dev/null)
+$FLARE record -i -e cpu-clock -o noinh.data "$WL/mt_burn" 0.3 >/dev/null 2>&1
+perf report --stdio --sort comm -i noinh.data 2>/dev/null | grep '%' | awk '{ print $2 }' | sort -u | tr '\n' ' ' >noinh.txt
+check_eq "-i: only the main thread" "mt_burn " "$(cat noinh.txt)"
