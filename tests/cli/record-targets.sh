@@ -99,3 +99,8 @@ check_grep "threads inherit: worker_a sampled" '%.*worker_a' <(perf report --std
 $FLARE record -i -e cpu-clock -o noinh.data "$WL/mt_burn" 0.3 >/dev/null 2>&1
 perf report --stdio --sort comm -i noinh.data 2>/dev/null | grep '%' | awk '{ print $2 }' | sort -u | tr '\n' ' ' >noinh.txt
 check_eq "-i: only the main thread" "mt_burn " "$(cat noinh.txt)"
+
+# pipe mode with a tracepoint: HEADER_TRACING_DATA lets perf script format it from stdin
+$FLARE record -e syscalls:sys_enter_getppid -o - "$WL/getppid_n" 100 2>/dev/null >tp-pipe.data
+check_eq "pipe + tracepoint: perf script reads every event" 100 \
+	"$(perf script -i - <tp-pipe.data 2>/dev/null | grep -c 'sys_enter_getppid:')"
