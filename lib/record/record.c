@@ -86,6 +86,20 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 		a->sample_type |= PERF_SAMPLE_CPU;
 }
 
+/* {a,b}:S: the leader samples and reads the whole group; members only count (perf). */
+static void config_sample_read(struct evsel *e)
+{
+	struct perf_event_attr *a = &e->attr;
+
+	a->sample_type |= PERF_SAMPLE_READ | PERF_SAMPLE_ID;
+	a->read_format |= PERF_FORMAT_GROUP;
+	a->inherit = 0;	/* the kernel refuses inherit with PERF_SAMPLE_READ */
+	if (!e->is_leader) {
+		a->freq = 0;
+		a->sample_period = 0;
+	}
+}
+
 void record_config(const struct record_opts *o)
 {
 	struct evlist *l = o->evlist;
@@ -110,7 +124,9 @@ void record_config(const struct record_opts *o)
 		a->sample_id_all = 1;
 		/* group members follow their leader; only leaders start disabled */
 		if (e->group_idx >= 0 && !e->is_leader)
-			a->disabled = 0;
+			a->disabled = a->enable_on_exec = 0;
+		if (e->sample_read && e->group_idx >= 0)
+			config_sample_read(e);
 		if (i == 0) {
 			/* the tracking event: side-band records come with it */
 			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
@@ -489,6 +505,24 @@ static int poll_loop(struct rec *r)
 	return 0;
 }
 
+/* The lost count of the event with id, from a read() of its fd (read_format ID|LOST, with
+ * or without GROUP). 0 when it cannot be read. */
+static uint64_t fd_lost(int fd, uint64_t read_format, uint64_t id)
+{
+	uint64_t v[3 + 3 * 64] = { 0 }, nr, j;
+	ssize_t n = read(fd, v, sizeof(v));
+
+	if (!(read_format & PERF_FORMAT_GROUP))
+		return n >= 24 ? v[2] : 0;
+	if (n < 8)
+		return 0;
+	nr = v[0];
+	for (j = 0; j < nr && j < 64 && (ssize_t)(8 + (j + 1) * 24) <= n; j++)
+		if (v[1 + j * 3 + 1] == id)
+			return v[1 + j * 3 + 2];
+	return 0;
+}
+
 /* LOST_SAMPLES from each fd's lost count (read_format LOST), as perf 6.1 writes them. */
 static int write_lost_samples(struct rec *r)
 {
@@ -502,16 +536,18 @@ static int write_lost_samples(struct rec *r)
 
 		ncpu = r->fds[i].nr_cpus;
 		for (k = 0; k < r->fds[i].nr_tasks * ncpu && !err; k++) {
-			uint64_t v[3] = { 0 }, *p = rec + 2;
+			uint64_t lost, *p = rec + 2;
 			struct perf_event_header *h = (void *)rec;
 
-			if (r->fds[i].fd[k] < 0 || read(r->fds[i].fd[k], v, sizeof(v)) < 24 ||
-			    !v[2])
+			if (r->fds[i].fd[k] < 0)
 				continue;
-			total += v[2];
+			lost = fd_lost(r->fds[i].fd[k], l->evsels[i].attr.read_format, r->ids[i][k]);
+			if (!lost)
+				continue;
+			total += lost;
 			memset(rec, 0, sizeof(rec));
 			h->type = PERF_RECORD_LOST_SAMPLES;
-			rec[1] = v[2];
+			rec[1] = lost;
 			p += st & PERF_SAMPLE_TID ? 1 : 0;
 			p += st & PERF_SAMPLE_TIME ? 1 : 0;
 			if (st & PERF_SAMPLE_ID)

@@ -104,3 +104,12 @@ check_eq "-i: only the main thread" "mt_burn " "$(cat noinh.txt)"
 $FLARE record -e syscalls:sys_enter_getppid -o - "$WL/getppid_n" 100 2>/dev/null >tp-pipe.data
 check_eq "pipe + tracepoint: perf script reads every event" 100 \
 	"$(perf script -i - <tp-pipe.data 2>/dev/null | grep -c 'sys_enter_getppid:')"
+
+# {a,b}:S: the leader samples and reads the group, as perf configures it
+$FLARE record -e '{cpu-clock,task-clock}:S' -o grp.data "$WL/cpu_burn" 0.2 >/dev/null 2>&1
+perf evlist -v -i grp.data >grp.txt 2>&1
+check_grep ":S leader samples with READ of the group" '^cpu-clock: .*sample_type: IP\|TID\|TIME\|READ\|ID\|PERIOD, read_format: ID\|GROUP\|LOST' grp.txt
+check_grep ":S member does not sample" '^task-clock: type: 1, size: 128, config: 0x1, sample_type' grp.txt
+perf report --stdio -i grp.data >grprep.txt 2>"$TMP/perr"
+no_warning ":S: perf report reads the group file"
+check_grep ":S: perf reports the member from the leader's reads" "of event 'task-clock'" grprep.txt
