@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/events.h"
@@ -26,7 +28,7 @@ struct record_cli {
 	struct evlist evlist;
 	const char **filters;		/* per evsel */
 	size_t nr_filters;
-	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph;
+	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph, *clockid;
 	uint64_t period;
 	int all_cpus, no_inherit, quiet, g, sample_cpu;
 };
@@ -106,6 +108,33 @@ static int parse_mmap(const char *s, size_t *pages)
 	while (p < n)
 		p <<= 1;
 	*pages = p;
+	return 0;
+}
+
+/* -k: perf's clock names (and their short forms) or a number. */
+static int parse_clockid(const char *s, int *id)
+{
+	static const struct { const char *name; int id; } clocks[] = {
+		{ "monotonic", CLOCK_MONOTONIC }, { "mono", CLOCK_MONOTONIC },
+		{ "monotonic_raw", CLOCK_MONOTONIC_RAW }, { "raw", CLOCK_MONOTONIC_RAW },
+		{ "realtime", CLOCK_REALTIME }, { "real", CLOCK_REALTIME },
+		{ "boottime", CLOCK_BOOTTIME }, { "boot", CLOCK_BOOTTIME },
+		{ "tai", CLOCK_TAI },
+	};
+	const char *n = strncasecmp(s, "CLOCK_", 6) ? s : s + 6;
+	size_t i;
+	char *end;
+	long v;
+
+	for (i = 0; i < sizeof(clocks) / sizeof(clocks[0]); i++)
+		if (!strcasecmp(n, clocks[i].name)) {
+			*id = clocks[i].id;
+			return 0;
+		}
+	v = strtol(s, &end, 10);
+	if (end == s || *end || v < 0)
+		return -EINVAL;
+	*id = (int)v;
 	return 0;
 }
 
@@ -392,6 +421,8 @@ int cmd_record(int argc, char **argv)
 		OPT_STRING('o', "output", &c.output, "file", "output file name ('-': stdout)"),
 		OPT_BOOL('i', "no-inherit", &c.no_inherit, "child tasks do not inherit counters"),
 		OPT_BOOL(0, "sample-cpu", &c.sample_cpu, "record the sample cpu"),
+		OPT_STRING('k', "clockid", &c.clockid, "clockid", "clockid to use for events, "
+			   "see clock_gettime(): monotonic, monotonic_raw, realtime, boottime, tai"),
 		OPT_BOOL('q', "quiet", &c.quiet, "don't print any message"),
 		OPT_COUNT('v', "verbose", &out_verbose, "be more verbose"),
 		OPT_END(),
@@ -420,6 +451,10 @@ int cmd_record(int argc, char **argv)
 	if (c.callgraph && callgraph_mode(c.callgraph, &ro))
 		opt_usage_error(opts, record_usage, "invalid --call-graph '%s': use fp or "
 				"dwarf[,SIZE]", c.callgraph);
+	if (c.clockid && parse_clockid(c.clockid, &ro.clockid))
+		opt_usage_error(opts, record_usage, "invalid clockid '%s': use monotonic, "
+				"monotonic_raw, realtime, boottime, tai or a number", c.clockid);
+	ro.use_clockid = c.clockid != NULL;
 	status = 1;
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;

@@ -579,6 +579,21 @@ static int feat_uname(int feat, struct strbuf *out)
 	}
 }
 
+/* CLOCK_DATA (with -k): {u32 version 1, u32 clockid, u64 wall-clock ns, u64 clockid ns}
+ * read at the same moment, so that report can convert sample times to wall-clock time. */
+static int feat_clock_data(const struct pw_feat_info *info, struct strbuf *out)
+{
+	struct timespec tod, clk;
+
+	if (!info->use_clockid)
+		return 1;
+	if (clock_gettime(CLOCK_REALTIME, &tod) || clock_gettime(info->clockid, &clk))
+		return -errno;
+	return put_u32(out, 1) ?: put_u32(out, (uint32_t)info->clockid) ?:
+	       put_u64(out, (uint64_t)tod.tv_sec * 1000000000ULL + (uint64_t)tod.tv_nsec) ?:
+	       put_u64(out, (uint64_t)clk.tv_sec * 1000000000ULL + (uint64_t)clk.tv_nsec);
+}
+
 int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *out)
 {
 	switch (feat) {
@@ -628,6 +643,8 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 				res = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 			return put_u64(out, res);
 		}
+	case FEAT_CLOCK_DATA:
+		return feat_clock_data(info, out);
 	case FEAT_BPF_PROG_INFO:
 	case FEAT_BPF_BTF:
 	case FEAT_PMU_CAPS:
@@ -644,7 +661,7 @@ static const int std_feats[] = {
 	FEAT_ARCH, FEAT_NRCPUS, FEAT_CPUDESC, FEAT_CPUID, FEAT_TOTAL_MEM, FEAT_CMDLINE,
 	FEAT_EVENT_DESC, FEAT_CPU_TOPOLOGY, FEAT_NUMA_TOPOLOGY, FEAT_PMU_MAPPINGS, FEAT_CACHE,
 	FEAT_SAMPLE_TIME, FEAT_MEM_TOPOLOGY, FEAT_CLOCKID, FEAT_BPF_PROG_INFO, FEAT_BPF_BTF,
-	FEAT_PMU_CAPS,
+	FEAT_CLOCK_DATA, FEAT_PMU_CAPS,
 };
 
 int perf_writer_add_std_features(struct perf_writer *w, const struct pw_feat_info *info)

@@ -122,6 +122,8 @@ void record_config(const struct record_opts *o)
 		a->inherit = !o->no_inherit && !o->target->per_thread;
 		a->enable_on_exec = o->has_workload;
 		a->sample_id_all = 1;
+		a->use_clockid = o->use_clockid;
+		a->clockid = o->use_clockid ? o->clockid : 0;
 		/* group members follow their leader; only leaders start disabled */
 		if (e->group_idx >= 0 && !e->is_leader)
 			a->disabled = a->enable_on_exec = 0;
@@ -342,6 +344,8 @@ static int write_pipe_prologue(struct rec *r, struct pw_event *evs)
 	fi.argv = r->o->argv;
 	fi.events = evs;
 	fi.nr_events = r->o->evlist->nr;
+	fi.use_clockid = r->o->use_clockid;
+	fi.clockid = r->o->clockid;
 	err = perf_writer_add_std_features(r->w, &fi);
 	if (err)
 		return err;
@@ -582,6 +586,8 @@ static int finish_file(struct rec *r)
 	fi.argv = o->argv;
 	fi.events = evs;
 	fi.nr_events = o->evlist->nr;
+	fi.use_clockid = o->use_clockid;
+	fi.clockid = o->clockid;
 	fi.first_sample = r->first_time;
 	fi.last_sample = r->last_time;
 	err = hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids, &fi.nr_buildids);

@@ -35,6 +35,8 @@ struct record_opts {
 	bool no_inherit;		/* -i */
 	bool has_workload;		/* enable on exec of the workload */
 	bool sample_cpu;		/* add PERF_SAMPLE_CPU (-a, -C, --sample-cpu) */
+	bool use_clockid;		/* -k: sample times from this clock */
+	int clockid;
 	const char *const *filters;	/* per evsel tracepoint filter, or NULL entries */
 	int argc;			/* flare's own command line, for the CMDLINE feature */
 	char *const *argv;

@@ -97,7 +97,7 @@ fi
 $FLARE record -e cpu-clock -o inh.data "$WL/mt_burn" 0.3 >/dev/null 2>&1
 check_grep "threads inherit: worker_a sampled" '%.*worker_a' <(perf report --stdio --sort comm -i inh.data 2>/dev/null)
 $FLARE record -i -e cpu-clock -o noinh.data "$WL/mt_burn" 0.3 >/dev/null 2>&1
-perf report --stdio --sort comm -i noinh.data 2>/dev/null | grep '%' | awk '{ print $2 }' | sort -u | tr '\n' ' ' >noinh.txt
+perf report --stdio --sort comm -i noinh.data 2>/dev/null | awk '$1 ~ /%$/ { print $2 }' | sort -u | tr '\n' ' ' >noinh.txt
 check_eq "-i: only the main thread" "mt_burn " "$(cat noinh.txt)"
 
 # pipe mode with a tracepoint: HEADER_TRACING_DATA lets perf script format it from stdin
@@ -113,3 +113,11 @@ check_grep ":S member does not sample" '^task-clock: type: 1, size: 128, config:
 perf report --stdio -i grp.data >grprep.txt 2>"$TMP/perr"
 no_warning ":S: perf report reads the group file"
 check_grep ":S: perf reports the member from the leader's reads" "of event 'task-clock'" grprep.txt
+
+# -k: the clock of sample times, CLOCKID and CLOCK_DATA features as perf writes them
+$FLARE record -k mono -o k.data "$WL/cpu_burn" 0.1 >/dev/null 2>&1
+perf record -q -k mono -o pk.data "$WL/cpu_burn" 0.1 >/dev/null 2>&1
+perf report --header-only -i k.data 2>/dev/null | grep -E '^# (clockid|missing)' >k.txt
+perf report --header-only -i pk.data 2>/dev/null | grep -E '^# (clockid|missing)' >pk.txt
+check_eq "-k mono: the same clock header lines as perf" "$(cat pk.txt)" "$(cat k.txt)"
+check_grep "-k mono: attrs use the clock" 'use_clockid: 1.*clockid: 1' <(perf evlist -v -i k.data 2>/dev/null)
