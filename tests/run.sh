@@ -21,6 +21,9 @@ if ! mountpoint -q /sys/kernel/tracing 2>/dev/null; then
 	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null || true
 fi
 
+# the golden fixtures name their workloads at a fixed path
+"$ROOT/tests/data/install-bins.sh" || echo "warning: cannot install the fixture binaries"
+
 for b in "${builds[@]}"; do
 	bdir=$ROOT/$b
 	tag=""
