@@ -29,7 +29,8 @@ struct session_priv {
 };
 
 /* The BUILD_ID feature names the build-id of each dso perf saw hit: debug files and perf's
- * build-id cache are then looked up by it, as perf does. The kernel's comes from kallsyms. */
+ * build-id cache are then looked up by it, as perf does; the kernel's decides whether the
+ * running kernel's kallsyms can be used. */
 static void apply_build_ids(struct session *sess)
 {
 	size_t size, pos = 0;
@@ -47,9 +48,13 @@ static void apply_build_ids(struct session *sess)
 			break;
 		if (h.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
 			n = p[pos + 32];
-		if (n && n <= 20 && memchr(name, '\0', h.size - 36) && name[0] &&
-		    strncmp(name, "[kernel.kallsyms]", 17)) {
-			d = symtab_dso(sess->symtab, name, 0);
+		if (n && n <= 20 && memchr(name, '\0', h.size - 36) && name[0]) {
+			if (!strcmp(name, "[kernel.kallsyms]"))
+				d = symtab_kernel(sess->symtab);
+			else if (strncmp(name, "[kernel.kallsyms]", 17))
+				d = symtab_dso(sess->symtab, name, 0);
+			else
+				d = NULL;
 			if (d)
 				dso_set_build_id(d, p + pos + 12, n);
 		}

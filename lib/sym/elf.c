@@ -254,8 +254,7 @@ static int debug_candidates(struct symtab *st, struct dso_int *d, Elf *elf, cons
 			    char cands[][4096])
 {
 	const char *link = debuglink_of(elf), *slash = strrchr(path, '/');
-	const char *home = getenv("HOME");
-	int dirlen = slash ? (int)(slash - path) : 0, n = 0, i, len;
+	int dirlen = slash ? (int)(slash - path) : 0, n = 0, len;
 	char rel[4096], hex[41];
 
 	if (link && link[0] && !strchr(link, '/')) {
@@ -267,12 +266,11 @@ static int debug_candidates(struct symtab *st, struct dso_int *d, Elf *elf, cons
 		snprintf(rel, sizeof(rel), "/usr/lib/debug%.*s/%s", dirlen, path, link);
 		add_cand(st, cands, &n, rel);
 	}
-	for (i = len = 0; i < d->pub.build_id_size; i++)
-		len += snprintf(hex + len, sizeof(hex) - len, "%02x", d->pub.build_id[i]);
-	if (len && home && home[0] == '/') {
-		snprintf(cands[n++], 4096, "%s/.debug/.build-id/%.2s/%s/debug", home, hex, hex + 2);
-		snprintf(cands[n++], 4096, "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
-	}
+	len = buildid_hex(d->pub.build_id, d->pub.build_id_size, hex);
+	if (buildid_cache_path(&d->pub, "debug", cands[n], 4096))
+		n++;
+	if (buildid_cache_path(&d->pub, "elf", cands[n], 4096))
+		n++;
 	snprintf(rel, sizeof(rel), "/usr/lib/debug%s.debug", path);
 	add_cand(st, cands, &n, rel);
 	snprintf(rel, sizeof(rel), "/usr/lib/debug%s", path);
@@ -379,14 +377,13 @@ static int add_plt_syms(struct symtab *st, Elf *elf, struct symbuf *sb)
 /*
  * Opens the object whose symbols and segments describe the recording: the file at the
  * mapped path when its build-id is the one recorded (or none was recorded), else perf
- * record's copy in ~/.debug. A file of another build-id is not used, as perf refuses it.
+ * record's copy in its build-id cache. A file of another build-id is not used, as perf refuses it.
  */
 static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *ef)
 {
-	char buf[4096], hex[41];
-	const char *home = getenv("HOME");
+	char buf[4096];
 	uint8_t id[20];
-	int ret, n, i, len = 0;
+	int ret, n;
 
 	ret = elf_file_open(symtab_path(st, d->pub.long_name, buf, sizeof(buf)), ef);
 	if (ret == 0) {
@@ -398,11 +395,8 @@ static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *e
 		log_debug("%s: build-id differs from the recording's", d->pub.long_name);
 		elf_file_close(ef);
 	}
-	if (!d->pub.build_id_size || !home || home[0] != '/')
+	if (!buildid_cache_path(&d->pub, "elf", buf, sizeof(buf)))
 		return ret < 0 ? ret : -ENOENT;
-	for (i = 0; i < d->pub.build_id_size; i++)
-		len += snprintf(hex + len, sizeof(hex) - len, "%02x", d->pub.build_id[i]);
-	snprintf(buf, sizeof(buf), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
 	ret = elf_file_open(buf, ef);
 	if (ret < 0)
 		return ret;

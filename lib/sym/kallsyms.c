@@ -3,13 +3,16 @@
  * kallsyms: kernel symbols from /proc/kallsyms as perf reads them: text, weak, data and bss
  * symbols (types T W D B, either case), each ending where the next begins. Symbols of a
  * module ("name\t[mod]") go to the module's dso when /proc/modules lists it and are dropped
- * otherwise, as perf does. _text is kept as the reference for a relocated kernel.
+ * otherwise, as perf does. _text is kept as the reference for a relocated kernel. A recording of
+ * another kernel is read with perf record's cached copy of that kernel's kallsyms (cache.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/base/log.h"
 #include "lib/base/strbuf.h"
+#include "lib/data/writer.h"
 #include "lib/sym/sym-int.h"
 
 static bool type_kept(char t)
@@ -132,17 +135,53 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
 	return 0;
 }
 
+/*
+ * Which kallsyms describes the recorded kernel, as perf's dso__find_kallsyms decides: the
+ * running kernel's when the recording names no build-id for it or the same one as
+ * /sys/kernel/notes (then its modules come from /proc/modules), else perf record's copy in the
+ * build-id cache, else none: another kernel's symbols would name every address wrongly.
+ * Under --symfs the root's /proc/kallsyms is taken as it is.
+ */
+static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *buf,
+				   size_t len, bool *host)
+{
+	uint8_t id[20];
+	char hex[41], dir[4096];
+	int n;
+
+	*host = true;
+	if (st->root[0] || !k->pub.build_id_size)
+		return symtab_path(st, "/proc/kallsyms", buf, len);
+	n = buildid_of("[kernel.kallsyms]", id, sizeof(id));
+	if (n == k->pub.build_id_size && !memcmp(id, k->pub.build_id, n))
+		return "/proc/kallsyms";
+	*host = false;
+	if (buildid_cache_kallsyms(&k->pub, buf, len))
+		return buf;
+	buildid_hex(k->pub.build_id, k->pub.build_id_size, hex);
+	log_warn("no kallsyms with build-id %s was found: the recording is of another kernel, whose "
+		 "addresses stay unresolved (its /proc/kallsyms belongs in %s/[kernel.kallsyms]/%s/"
+		 "kallsyms, where perf record puts it)", hex,
+		 buildid_cache_dir(dir, sizeof(dir)) ? dir : "~/.debug", hex);
+	return NULL;
+}
+
 int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct symbuf ksb = { 0 }, *msb = NULL;
 	char *text, path[4096];
+	const char *src;
+	bool host;
 	size_t i;
 	int ret;
 
-	load_modules(st);
-	/* under --symfs, as perf: the kernel's symbols are those of that root */
-	ret = strbuf_read_file(&sb, symtab_path(st, "/proc/kallsyms", path, sizeof(path)));
+	src = kallsyms_source(st, kernel, path, sizeof(path), &host);
+	if (!src)
+		return -ENOENT;
+	if (host)
+		load_modules(st);
+	ret = strbuf_read_file(&sb, src);
 	if (ret < 0)
 		return ret;
 	text = arena_strndup(&st->arena, sb.buf, sb.len);

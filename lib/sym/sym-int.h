@@ -77,6 +77,15 @@ int symbuf_finish_plt(struct symtab *st, struct dso_int *d, struct symbuf *sb, b
 /* Path under the symfs root (buf) for an absolute path. */
 const char *symtab_path(const struct symtab *st, const char *path, char *buf, size_t len);
 
+/* perf's build-id cache ($PERF_BUILDID_DIR, else $HOME/.debug), in buf; NULL if neither. */
+const char *buildid_cache_dir(char *buf, size_t len);
+/* A build-id as perf prints it (lowercase hex) into hex; returns its length. */
+int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
+/* <cache>/.build-id/xx/rest/<leaf> for d's build-id, in buf; NULL without one. */
+const char *buildid_cache_path(const struct dso *d, const char *leaf, char *buf, size_t len);
+/* The cached kallsyms of the kernel whose build-id d has, in buf; NULL if not cached. */
+const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t len);
+
 /* Loaders. Each returns 0 (symbols may still be none) or < 0. */
 int elf_load_dso(struct symtab *st, struct dso_int *d);
 int elf_load_memory(struct symtab *st, struct dso_int *d, const void *image, size_t size);

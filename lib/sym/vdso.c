@@ -3,7 +3,7 @@
  * vdso: symbols of [vdso]. The image is the one the running kernel maps into every process,
  * so flare reads its own copy (AT_SYSINFO_EHDR), the same bytes the profiled process ran,
  * when the recording was made on this kernel. When the recording names a different build-id,
- * perf record's cache copy (~/.debug/.build-id/xx/rest/elf) is used if it exists.
+ * perf record's cache copy (<cache>/.build-id/xx/rest/elf, cache.c) is used if it exists.
  */
 #include <elf.h>
 #include <errno.h>
@@ -17,15 +17,11 @@
 static int load_cached(struct symtab *st, struct dso_int *d)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *home = getenv("HOME");
-	char path[4096], hex[41];
-	int i, len = 0, ret;
+	char path[4096];
+	int ret;
 
-	if (!home || home[0] != '/')
+	if (!buildid_cache_path(&d->pub, "elf", path, sizeof(path)))
 		return -ENOENT;
-	for (i = 0; i < d->pub.build_id_size; i++)
-		len += snprintf(hex + len, sizeof(hex) - len, "%02x", d->pub.build_id[i]);
-	snprintf(path, sizeof(path), "%s/.debug/.build-id/%.2s/%s/elf", home, hex, hex + 2);
 	ret = strbuf_read_file(&sb, path);
 	if (ret >= 0)
 		ret = elf_load_memory(st, d, sb.buf, sb.len);

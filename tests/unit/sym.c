@@ -298,6 +298,60 @@ TEST(build_id_mismatch_and_cache)
 	CHECK(ok);
 }
 
+/* Writes text to path. 0 or -1. */
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int ret = f && fputs(text, f) >= 0 ? 0 : -1;
+
+	if (f && fclose(f))
+		ret = -1;
+	return ret;
+}
+
+TEST(kernel_of_another_build)
+{
+	char dir[] = "/tmp/flare-kcache-XXXXXX", path[8192];
+	uint8_t fake[20];
+	struct symtab *st;
+	struct dso *k;
+	const struct symbol *s;
+	int ok;
+
+	memset(fake, 0xcd, sizeof(fake));
+	CHECK(mkdtemp(dir));
+	setenv("PERF_BUILDID_DIR", dir, 1);
+	/* another kernel, not cached: its addresses stay unresolved, as in perf */
+	CHECK(symtab_new("", &st) == 0);
+	k = symtab_kernel(st);
+	dso_set_build_id(k, fake, sizeof(fake));
+	ok = dso_find_symbol(st, k, 0xffffffff81000010ull) == NULL && !k->has_symbols;
+	symtab_free(st);
+	/* perf record's copy of its kallsyms, in the cache, names them */
+	snprintf(path, sizeof(path), "mkdir -p '%s/[kernel.kallsyms]/%s'", dir,
+		 "cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd");
+	ok = ok && system(path) == 0;
+	snprintf(path, sizeof(path), "%s/[kernel.kallsyms]/%s/kallsyms", dir,
+		 "cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd");
+	ok = ok && write_text(path, "ffffffff81000000 T _text\n"
+				    "ffffffff81000000 T other_kernel_entry\n"
+				    "ffffffff81000100 t other_kernel_helper\n"
+				    "ffffffff81000200 T _etext\n") == 0;
+	CHECK(symtab_new("", &st) == 0);
+	k = symtab_kernel(st);
+	dso_set_build_id(k, fake, sizeof(fake));
+	s = dso_find_symbol(st, k, 0xffffffff81000110ull);
+	ok = ok && s && !strcmp(s->name, "other_kernel_helper");
+	s = dso_find_symbol(st, k, 0xffffffff81000010ull);
+	ok = ok && s && !strcmp(s->name, "other_kernel_entry");
+	symtab_free(st);
+	snprintf(path, sizeof(path), "rm -rf %s", dir);
+	if (system(path) != 0)
+		ok = 0;
+	unsetenv("PERF_BUILDID_DIR");
+	CHECK(ok);
+}
+
 /* Black height of the subtree, or -1 when a red-black or ordering rule is broken. */
 static int rb_check(const struct rbs_node *n, const struct rbs_node *parent)
 {
@@ -386,5 +440,6 @@ int main(void)
 		SKIP(vdso, "no vdso in this process");
 	RUN(missing_file);
 	RUN(build_id_mismatch_and_cache);
+	RUN(kernel_of_another_build);
 	return unit_done();
 }
