@@ -452,7 +452,8 @@ int symbuf_finish_plt(struct symtab *st, struct dso_int *d, struct symbuf *sb, b
 
 	if (!keep)
 		goto out;
-	qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
+	if (sb->nr)	/* a dso without symbols has no array at all */
+		qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
 	fixup_ends(sb, kallsyms);
 	if (nplt && plt_visible(sb, plt, keep + sb->nr))
 		goto out;
