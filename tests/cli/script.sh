@@ -49,7 +49,7 @@ check_grep "-D decodes COMM" 'PERF_RECORD_COMM exec: cpu_burn:' dump.txt
 # bad input
 $FLARE script -F cpu -i "$FX/fp.data" >o.txt 2>e.txt; rc=$?
 check_eq "-F cpu on a per-task file: exit 1" 1 "$rc"
-check_grep "-F cpu on a per-task file: says why and what to do" "^flare: samples of 'cpu-clock:pppH' .* have no CPU \(record with -a" e.txt
+check_grep "-F cpu on a per-task file: says why and what to do" "^flare: samples of 'cpu-clock:pppH?' .* have no CPU \(record with -a" e.txt
 check_fails "-F with an unknown field is refused" $FLARE script -F comm,bogus -i "$FX/fp.data"
 $FLARE script -i missing.data >o.txt 2>e.txt; rc=$?
 check_eq "missing file: exit 1 with one line" "1 1" "$rc $(wc -l <e.txt)"

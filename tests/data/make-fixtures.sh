@@ -7,8 +7,13 @@
 # The workloads are the binaries committed in tests/data/bin (built once from tests/workloads
 # with the Makefile's frame-pointer flags), run from a fixed path, /tmp/flare-fixtures-bin,
 # so that the recordings name the same files wherever the tree is checked out: the tests copy
-# tests/data/bin there before reading the fixtures (tests/data/install-bins.sh). Kernel symbols come from /proc/kallsyms at
-# report time, as perf does. Every golden command is listed in tests/data/golden.list as
+# tests/data/bin there before reading the fixtures (tests/data/install-bins.sh).
+# Kernel symbols: perf record keeps a copy of the running kernel's kallsyms in its build-id
+# cache; that copy is kept in tests/data/home/.debug, and the tests read the fixtures with
+# HOME=tests/data/home, so that flare (as perf would) finds the recorded kernel's symbols on
+# any later kernel. The pipe fixture has no build-ids (perf writes none in pipe mode), so its
+# samples are user-only: a kernel address there could only be resolved with the running
+# kernel's symbols. Every golden command is listed in tests/data/golden.list as
 #   <id>|<fixture>|<subcommand and options>
 # and its output (stdout only) is in tests/data/golden/<id>.txt; tests/cli/report-golden.sh
 # and tests/cli/script-golden.sh run flare with the same options and compare.
@@ -24,12 +29,14 @@ mountpoint -q /sys/kernel/tracing || mount -t tracefs nodev /sys/kernel/tracing
 rm -rf golden && mkdir golden
 : >golden.list
 tmp=$(mktemp -d)
+mkdir "$tmp/home"
 trap 'rm -rf "$tmp"; perf probe -q -d "probe_cpu_burn:*" 2>/dev/null || true' EXIT
 
+# perf record's build-id cache goes to $tmp/home/.debug
 rec() {	# rec NAME perf-record-args...: records NAME.data (in a scratch dir, then moved)
 	local name=$1; shift
-	(cd "$tmp" && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin perf record -q -o "$name.data" "$@" \
-		>/dev/null 2>&1)
+	(cd "$tmp" && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME="$tmp/home" \
+		perf record -q -o "$name.data" "$@" >/dev/null 2>&1)
 	mv "$tmp/$name.data" "$DATA/$name.data"
 	chmod 644 "$DATA/$name.data"
 }
@@ -53,8 +60,8 @@ rec period -e cpu-clock -c 500000 -- "$BIN/cpu_burn" 0.3
 # DWARF stacks (2 KiB copies keep the file small; the environment is empty)
 rec dwarf -F 300 --call-graph dwarf,2048 -- "$BIN/cpu_burn" 0.3
 # pipe format written to a regular file
-(cd "$tmp" && env -i PATH=/usr/bin:/bin perf record -q -F 999 -g -o - -- "$BIN/cpu_burn" 0.3 \
-	>"$DATA/pipe.data" 2>/dev/null)
+(cd "$tmp" && env -i PATH=/usr/bin:/bin HOME="$tmp/home" \
+	perf record -q -e cpu-clock:u -F 999 -g -o - -- "$BIN/cpu_burn" 0.3 >"$DATA/pipe.data" 2>/dev/null)
 chmod 644 "$DATA/pipe.data"
 # tracepoints with kernel+user call chains, two events
 rec tp -e syscalls:sys_enter_openat -e syscalls:sys_exit_openat -g -- "$BIN/open_n" 40
@@ -64,6 +71,15 @@ rec syswide -a -g -F 299 -- sh -c "$BIN/mt_burn 0.3 & $BIN/cpu_burn 0.3; wait"
 perf probe -q -x "$BIN/cpu_burn" c
 rec uprobe -e probe_cpu_burn:c -- "$BIN/cpu_burn" 0.1
 perf probe -q -d "probe_cpu_burn:*"
+# the recorded kernel's kallsyms, as perf record cached it (nothing else of the cache is kept:
+# the user binaries are tests/data/bin)
+rm -rf home
+for k in "$tmp"/home/.debug/'[kernel.kallsyms]'/*/kallsyms; do
+	d=home/.debug/'[kernel.kallsyms]'/$(basename "$(dirname "$k")")
+	mkdir -p "$d"
+	cp "$k" "$d/kallsyms"
+done
+[ -d home ] || { echo "perf record cached no kallsyms" >&2; exit 1; }
 
 # ---- perf report ----
 for fx in fp mt pipe; do
