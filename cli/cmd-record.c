@@ -16,6 +16,7 @@
 #include "cli/out.h"
 #include "lib/base/err.h"
 #include "lib/event/open.h"
+#include "lib/event/pmu.h"
 #include "lib/event/target.h"
 #include "lib/event/workload.h"
 #include "lib/record/record.h"
@@ -176,7 +177,9 @@ static void fallback_cycles(struct evlist *l, bool defaulted)
 		if (e->attr.type != PERF_TYPE_HARDWARE || e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
 			continue;
 		mods = strchr(e->name, ':');
-		if (asprintf(&name, "cpu-clock%s", defaulted ? ":pppH" : mods ? mods : "") < 0)
+		if (defaulted)
+			mods = e->attr.exclude_guest ? ":pppH" : ":ppp";
+		if (asprintf(&name, "cpu-clock%s", mods ? mods : "") < 0)
 			continue;
 		if (!defaulted)
 			pr_warn("no hardware PMU for '%s' (a VM guest?); sampling %s instead",
@@ -191,15 +194,21 @@ static void fallback_cycles(struct evlist *l, bool defaulted)
 	}
 }
 
+/* perf record's default event: precise cycles of the host only, but of guests too on AMD,
+ * where precise cycles go through IBS, which cannot filter (perf's
+ * arch_evsel__fixup_new_cycles). */
 static int default_event(struct evlist *l)
 {
 	struct perf_event_attr a = { 0 };
+	unsigned int family, model, stepping;
+	char vendor[13];
 
 	a.size = sizeof(a);
 	a.type = PERF_TYPE_HARDWARE;
 	a.config = PERF_COUNT_HW_CPU_CYCLES;
 	a.precise_ip = 3;
-	a.exclude_guest = 1;
+	a.exclude_guest = cpu_id(vendor, &family, &model, &stepping) ||
+			  strcmp(vendor, "AuthenticAMD");
 	return evlist_add(l, &a, "cycles:P") ? 0 : -ENOMEM;
 }
 

@@ -13,11 +13,9 @@
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
-#endif
 #include "lib/base/vec.h"
 #include "lib/data/writer.h"
+#include "lib/event/pmu.h"
 
 #define SYS_CPU "/sys/devices/system/cpu"
 #define SYS_NODE "/sys/devices/system/node"
@@ -125,27 +123,11 @@ static int feat_cpudesc(struct strbuf *out)
 
 static int feat_cpuid(struct strbuf *out)
 {
-	char buf[128] = "unknown";
-#if defined(__x86_64__) || defined(__i386__)
-	unsigned int a, b, c, d, family, model, stepping;
-	char vendor[13];
+	char buf[128] = "unknown", vendor[13];
+	unsigned int family, model, stepping;
 
-	if (__get_cpuid(0, &a, &b, &c, &d)) {
-		memcpy(vendor, &b, 4);
-		memcpy(vendor + 4, &d, 4);
-		memcpy(vendor + 8, &c, 4);
-		vendor[12] = 0;
-		__get_cpuid(1, &a, &b, &c, &d);
-		family = (a >> 8) & 0xf;
-		model = (a >> 4) & 0xf;
-		stepping = a & 0xf;
-		if (family == 0xf)
-			family += (a >> 20) & 0xff;
-		if (family >= 0x6)
-			model += ((a >> 16) & 0xf) << 4;
+	if (!cpu_id(vendor, &family, &model, &stepping))
 		snprintf(buf, sizeof(buf), "%s,%u,%u,%u", vendor, family, model, stepping);
-	}
-#endif
 	return perf_feat_put_string(out, buf);
 }
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,4 +178,29 @@ int pmu_for_each(pmu_fn fn, void *arg)
 	if (n > 0)
 		free(ents);
 	return ret;
+}
+
+int cpu_id(char out[13], unsigned int *family, unsigned int *model, unsigned int *stepping)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return -ENOTSUP;
+	memcpy(out, &b, 4);
+	memcpy(out + 4, &d, 4);
+	memcpy(out + 8, &c, 4);
+	out[12] = 0;
+	__get_cpuid(1, &a, &b, &c, &d);
+	*family = (a >> 8) & 0xf;
+	*model = (a >> 4) & 0xf;
+	*stepping = a & 0xf;
+	if (*family == 0xf)
+		*family += (a >> 20) & 0xff;
+	if (*family >= 0x6)
+		*model += ((a >> 16) & 0xf) << 4;
+	return 0;
+#else
+	return -ENOTSUP;
+#endif
 }

@@ -35,4 +35,8 @@ typedef int (*pmu_fn)(const char *pmu, const char *ev, void *arg);
  * sorted by name). Stops when fn returns non-zero and returns that; else 0. */
 int pmu_for_each(pmu_fn fn, void *arg);
 
+/* The CPU's vendor string as cpuid gives it ("GenuineIntel", "AuthenticAMD") into out, and
+ * family, model and stepping as perf computes them. 0, or -ENOTSUP off x86. */
+int cpu_id(char out[13], unsigned int *family, unsigned int *model, unsigned int *stepping);
+
 #endif
