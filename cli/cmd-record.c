@@ -24,6 +24,7 @@
 #define DEFAULT_FREQ 4000
 #define DEFAULT_MMAP_KB 512
 #define DEFAULT_DWARF_SIZE 8192
+#define DEFAULT_RT_PRIO 1	/* the drain's SCHED_FIFO priority when -r is not given */
 
 struct record_cli {
 	struct evlist evlist;
@@ -31,6 +32,7 @@ struct record_cli {
 	size_t nr_filters;
 	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph, *clockid;
 	uint64_t period;
+	int realtime;			/* -r, -1 when not given */
 	int all_cpus, no_inherit, quiet, g, sample_cpu;
 };
 
@@ -307,6 +309,9 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 
 	fprintf(stderr, "[ flare record: Woken up %llu times to write data ]\n",
 		(unsigned long long)st->wakeups);
+	if (out_verbose)
+		fprintf(stderr, "[ flare record: drained at %s priority %d ]\n",
+			st->rt_prio ? "SCHED_FIFO" : "normal", st->rt_prio);
 	if (!strcmp(ro->output, "-"))
 		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB - ]\n", mb);
 	else if (st->lost)
@@ -408,7 +413,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 
 int cmd_record(int argc, char **argv)
 {
-	struct record_cli c = { .evlist = { 0 } };
+	struct record_cli c = { .evlist = { 0 }, .realtime = -1 };
 	struct target t = { 0 };
 	struct record_opts ro = { 0 };
 	const struct opt opts[] = {
@@ -432,6 +437,8 @@ int cmd_record(int argc, char **argv)
 		OPT_BOOL(0, "sample-cpu", &c.sample_cpu, "record the sample cpu"),
 		OPT_STRING('k', "clockid", &c.clockid, "clockid", "clockid to use for events, "
 			   "see clock_gettime(): monotonic, monotonic_raw, realtime, boottime, tai"),
+		OPT_INT('r', "realtime", &c.realtime, "n", "collect data with this RT SCHED_FIFO "
+			"priority (default 1 when permitted, 0: none)"),
 		OPT_BOOL('q', "quiet", &c.quiet, "don't print any message"),
 		OPT_COUNT('v', "verbose", &out_verbose, "be more verbose"),
 		OPT_END(),
@@ -464,6 +471,11 @@ int cmd_record(int argc, char **argv)
 		opt_usage_error(opts, record_usage, "invalid clockid '%s': use monotonic, "
 				"monotonic_raw, realtime, boottime, tai or a number", c.clockid);
 	ro.use_clockid = c.clockid != NULL;
+	if (c.realtime < -1 || c.realtime > 99)
+		opt_usage_error(opts, record_usage, "invalid -r %d: a SCHED_FIFO priority from 1 "
+				"to 99, or 0 for none", c.realtime);
+	ro.rt_prio = c.realtime < 0 ? DEFAULT_RT_PRIO : c.realtime;
+	ro.rt_required = c.realtime > 0;
 	status = 1;
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;
