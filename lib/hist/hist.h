@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include "lib/base/arena.h"
 #include "lib/base/hashmap.h"
+#include "lib/hist/htab.h"
 #include "lib/sym/sym.h"
 
 enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_NR };
@@ -45,7 +46,6 @@ struct hist_sample {
 /* A call-graph node: a run of frames ("val" in perf) without a branch or an end inside it. */
 struct cg_node {
 	struct cg_node *parent, *child, *next;	/* child list, unsorted while adding */
-	struct cg_node *hnext;		/* hash chain */
 	uint64_t hit, children_hit;	/* period ending here / below */
 	uint32_t count, children_count;	/* samples ending here / below */
 	struct hist_frame f;
@@ -86,16 +86,29 @@ struct path_ctx {
 	const char *comm;
 	uint32_t pid, tid, cpu;
 	const char *trace;
+	bool leaf_only;		/* samples counted by their leaf only: no callers, no tree */
 	struct path_ctx *hnext;
+	struct path_node *mru;	/* the root node the last walk took */
 };
 
 /* A node of the replay trie: every distinct call chain seen, root first, with the period
- * and samples that ended on it. Trees are built from these, once per distinct chain. */
+ * and samples that ended on it. Entries and trees are built from these, once per distinct
+ * chain; the entry of a node's frame is looked up once and kept in it. */
 struct path_node {
-	struct path_node *parent, *hnext;
+	struct path_node *parent;
+	struct path_node *mru;	/* the child the last walk through here took */
 	const struct path_ctx *ctx;
+	struct hist_entry *entry;
 	struct hist_frame f;
 	uint64_t hit, count;
+};
+
+/* A distinct chain, in the order of its first sample, with that sample's thread (the entries
+ * it creates take their comm, pid, tid and cpu from it, as perf's take its first sample's). */
+struct path_end {
+	struct path_node *node;
+	const char *comm;
+	uint32_t pid, tid, cpu;
 };
 
 struct hist_opts {
@@ -111,19 +124,20 @@ struct hist {
 	struct hist_opts o;
 	struct arena arena;
 	struct hashmap entries;	/* hash -> struct hist_entry chain */
-	struct hashmap nodes;	/* hash(parent, frame) -> struct cg_node chain */
+	struct htab nodes;	/* hash(parent, frame) -> struct cg_node */
 	struct hist_entry **sorted;	/* after hist_sort() */
-	size_t nr_entries;
+	struct hist_entry **created;	/* in the order they were made */
+	size_t nr_entries, created_alloc;
 	uint64_t total_period, nr_samples;
 	uint64_t stamp;
-	struct hist_frame *scratch;	/* ordered chain of the current sample */
-	size_t scratch_alloc;
-	struct hist_frame *chain;	/* a replayed chain, leaf first */
+	struct path_node **chain;	/* a replayed chain, leaf first */
 	size_t chain_alloc;
 	struct hashmap ctxs;		/* hash -> struct path_ctx chain */
-	struct hashmap paths;		/* hash(parent, frame) -> struct path_node chain */
-	struct path_node **ends;	/* path nodes that end samples */
+	struct path_ctx *last_ctx;	/* the previous sample's */
+	struct htab paths;		/* hash(parent, frame) -> struct path_node */
+	struct path_end *ends;		/* distinct chains, by first sample */
 	size_t nr_ends, ends_alloc;
+	bool collapsed;			/* entries counted from the ends */
 	bool trees_built;
 };
 
@@ -136,9 +150,14 @@ int hist_init(struct hist *h, const struct hist_opts *o);
 void hist_release(struct hist *h);
 
 /* Adds one sample (its leaf decides the entry; in children mode every caller gets it too).
- * Call chains are kept in a trie of distinct chains; the entries' call-graph trees are built
- * from it by hist_sort_callchains(), only for the entries whose graph can print anything. */
+ * Call chains are kept in a trie of distinct chains; the entries are counted from it by
+ * hist_collapse() and their call-graph trees built by hist_sort_callchains(), only for the
+ * entries whose graph can print anything. */
 int hist_add(struct hist *h, const struct hist_sample *s);
+
+/* Counts the entries from the distinct chains (hist_sort() calls it; later calls do nothing).
+ * h->nr_entries and the entries are valid after it. 0 or -ENOMEM. */
+int hist_collapse(struct hist *h);
 
 /* Builds the call-graph trees of the entries whose period (children or self) reaches min,
  * from the distinct chains (hist_sort_callchains() calls it). 0 or -ENOMEM. */

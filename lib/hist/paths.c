@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * paths: the replay trie of distinct call chains (see hist.h). A sample only walks the trie:
+ * one lookup per frame, most of them answered by the child the previous walk took. The
+ * entries are counted once per distinct chain (hist_collapse), the entry of each trie node
+ * looked up once; the call-graph trees of the entries that print one are built from the same
+ * chains (hist_build_trees). Chains are replayed in the order of their first sample, so
+ * entries and tree nodes are made in the order a per-sample replay would make them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "lib/hist/hist-int.h"
+
+/* ---- call-graph trees ---- */
+
+static bool frame_eq(const struct hist *h, const struct hist_frame *a, const struct hist_frame *b)
+{
+	if (a->dso != b->dso)
+		return false;
+	if (!h->o.addr_key && a->sym && b->sym)
+		return a->sym == b->sym;
+	if (!h->o.addr_key && (a->sym || b->sym))
+		return false;
+	return a->ip == b->ip;
+}
+
+static uint64_t frame_hash(bool addr_key, const struct hist_frame *f)
+{
+	if (!addr_key && f->sym)
+		return hist_mix((uintptr_t)f->dso, (uintptr_t)f->sym);
+	return hist_mix((uintptr_t)f->dso, f->ip ^ 0x5555);
+}
+
+static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
+				  const struct hist_frame *f)
+{
+	uint64_t hash = hist_mix((uintptr_t)parent, frame_hash(h->o.addr_key, f));
+	struct htab *t = &h->nodes;
+	struct cg_node *n;
+	size_t i;
+
+	for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
+		n = t->s[i].node;
+		if (t->s[i].hash == hash && n->parent == parent && frame_eq(h, &n->f, f))
+			return n;
+	}
+	n = arena_zalloc(&h->arena, sizeof(*n));
+	if (!n || htab_put(t, i, hash, n))
+		return NULL;
+	n->parent = parent;
+	n->f = *f;
+	n->next = parent->child;
+	parent->child = n;
+	return n;
+}
+
+/* Adds len frames of the chain v (leaf first) below root, from v[start] toward the leaf
+ * (down) or toward the root. */
+static int tree_add(struct hist *h, struct cg_node *root, struct path_node *const *v,
+		    size_t start, size_t len, bool down, uint64_t period, uint64_t count)
+{
+	struct cg_node *cur = root, *p;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		cur = node_child(h, cur, &v[down ? start - i : start + i]->f);
+		if (!cur)
+			return -ENOMEM;
+	}
+	cur->hit += period;
+	cur->count += count;
+	for (p = cur->parent; p; p = p->parent) {
+		p->children_hit += period;
+		p->children_count += count;
+	}
+	return 0;
+}
+
+/* ---- the trie ---- */
+
+static bool key_used(const struct hist *h, enum hist_key k)
+{
+	size_t i;
+
+	for (i = 0; i < h->o.nr_keys; i++)
+		if (h->o.keys[i] == k)
+			return true;
+	return false;
+}
+
+static bool ctx_match(const struct hist *h, const struct path_ctx *c,
+		      const struct hist_sample *s, bool leaf_only)
+{
+	return c->leaf_only == leaf_only &&
+	       (!key_used(h, HK_COMM) || hist_str_eq(c->comm, s->comm)) &&
+	       (!key_used(h, HK_PID) || c->tid == s->tid) &&
+	       (!key_used(h, HK_CPU) || c->cpu == s->cpu) &&
+	       (!key_used(h, HK_TRACE) || hist_str_eq(c->trace, s->trace));
+}
+
+static struct path_ctx *ctx_get(struct hist *h, const struct hist_sample *s, bool leaf_only)
+{
+	bool comm = key_used(h, HK_COMM), pid = key_used(h, HK_PID), cpu = key_used(h, HK_CPU);
+	bool trace = key_used(h, HK_TRACE);
+	uint64_t hash;
+	struct path_ctx *c = h->last_ctx;
+	void **slot;
+
+	/* consecutive samples mostly come from one thread: same comm pointer, same tid */
+	if (c && !trace && c->comm == s->comm && ctx_match(h, c, s, leaf_only))
+		return c;
+	hash = hist_mix(hist_mix(comm ? hash_str(s->comm ? s->comm : "") : 0, pid ? s->tid : 0),
+			hist_mix(cpu ? s->cpu : 0, trace ? hash_str(s->trace ? s->trace : "") : 0));
+	hash ^= leaf_only;
+	slot = hashmap_slot(&h->ctxs, hash);
+	if (!slot)
+		return NULL;
+	for (c = *slot; c; c = c->hnext)
+		if (ctx_match(h, c, s, leaf_only))
+			break;
+	if (!c) {
+		c = arena_zalloc(&h->arena, sizeof(*c));
+		if (!c)
+			return NULL;
+		*c = (struct path_ctx){ s->comm, s->pid, s->tid, s->cpu, NULL, leaf_only, *slot };
+		if (s->trace && !(c->trace = arena_strdup(&h->arena, s->trace)))
+			return NULL;
+		*slot = c;
+	}
+	if (!trace && c->comm == s->comm)
+		h->last_ctx = c;
+	return c;
+}
+
+static bool frame_same(const struct hist_frame *a, const struct hist_frame *b)
+{
+	return a->ip == b->ip && a->dso == b->dso && a->sym == b->sym && a->level == b->level &&
+	       a->dso_ip == b->dso_ip;
+}
+
+static uint64_t path_hash_of(const struct path_ctx *ctx, const struct path_node *parent,
+			     const struct hist_frame *f)
+{
+	return hist_mix(parent ? (uintptr_t)parent : (uintptr_t)ctx,
+			hist_mix(f->ip, (uintptr_t)f->dso));
+}
+
+static struct path_node *path_child(struct hist *h, struct path_ctx *ctx,
+				    struct path_node *parent, const struct hist_frame *f)
+{
+	struct path_node **mru = parent ? &parent->mru : &ctx->mru, *n = *mru;
+	struct htab *t = &h->paths;
+	uint64_t hash;
+	size_t i;
+
+	if (n && frame_same(&n->f, f))
+		return n;
+	hash = path_hash_of(ctx, parent, f);
+	for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
+		n = t->s[i].node;
+		if (t->s[i].hash == hash && n->parent == parent && n->ctx == ctx &&
+		    frame_same(&n->f, f))
+			goto out;
+	}
+	n = arena_alloc(&h->arena, sizeof(*n));
+	if (!n || htab_put(t, i, hash, n))
+		return NULL;
+	*n = (struct path_node){ .parent = parent, .ctx = ctx, .f = *f };
+out:
+	*mru = n;
+	return n;
+}
+
+static int end_add(struct hist *h, struct path_node *p, const struct hist_sample *s)
+{
+	if (h->nr_ends == h->ends_alloc) {
+		size_t na = h->ends_alloc ? h->ends_alloc * 2 : 256;
+		struct path_end *v = realloc(h->ends, na * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		h->ends = v;
+		h->ends_alloc = na;
+	}
+	h->ends[h->nr_ends++] = (struct path_end){ p, s->comm, s->pid, s->tid, s->cpu };
+	return 0;
+}
+
+int hist_add(struct hist *h, const struct hist_sample *s)
+{
+	static const struct hist_frame none = { .level = '.' };
+	size_t i, n = s->no_chain ? 0 : s->nr_frames;
+	/* a sample counted by its leaf alone: a discarded chain, no chain, or nothing that
+	 * needs the callers (neither children nor call graphs) */
+	bool leaf_only = !n || (!h->o.children && !h->o.callchain);
+	struct path_ctx *ctx;
+	struct path_node *p = NULL;
+	int err;
+
+	h->nr_samples++;
+	h->total_period += s->period;
+	h->collapsed = false;
+	ctx = ctx_get(h, s, leaf_only);
+	if (!ctx)
+		return -ENOMEM;
+	if (leaf_only) {
+		p = path_child(h, ctx, NULL, s->nr_frames ? &s->frames[0] : &none);
+	} else {
+		for (i = n; i-- > 0;) {
+			p = path_child(h, ctx, p, &s->frames[i]);
+			if (!p)
+				return -ENOMEM;
+		}
+	}
+	if (!p)
+		return -ENOMEM;
+	if (!p->count && (err = end_add(h, p, s)))
+		return err;
+	p->hit += s->period;
+	p->count += s->count ? s->count : 1;
+	return 0;
+}
+
+/* ---- replay of the distinct chains ---- */
+
+void hist_paths_init(struct hist *h)
+{
+	htab_init(&h->paths);
+	htab_init(&h->nodes);
+}
+
+/* The nodes of end's chain into h->chain, leaf first; returns how many (0: -ENOMEM). */
+static size_t end_chain(struct hist *h, const struct path_end *pe)
+{
+	struct path_node *p;
+	size_t n = 0;
+
+	for (p = pe->node; p; p = p->parent)
+		n++;
+	if (n > h->chain_alloc) {
+		struct path_node **v = realloc(h->chain, n * 2 * sizeof(*v));
+
+		if (!v)
+			return 0;
+		h->chain = v;
+		h->chain_alloc = n * 2;
+	}
+	n = 0;
+	for (p = pe->node; p; p = p->parent)
+		h->chain[n++] = p;
+	return n;
+}
+
+/* One distinct chain being replayed: its end, nodes (leaf first) and the hash of its
+ * sample's key fields (made when an entry is first looked up). */
+struct replay {
+	const struct path_end *pe;
+	struct path_node **v;
+	size_t n;
+	uint64_t sh;
+	bool sh_done;
+};
+
+/* The entry of node p of the replayed chain, looked up once. */
+static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct path_node *p)
+{
+	struct hist_sample s;
+
+	if (p->entry)
+		return p->entry;
+	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
+				  .cpu = r->pe->cpu, .trace = p->ctx->trace };
+	if (!r->sh_done) {
+		r->sh = hist_sample_hash(h, &s);
+		r->sh_done = true;
+	}
+	p->entry = hist_entry_get(h, &s, &p->f, r->sh);
+	return p->entry;
+}
+
+static int replay_init(struct hist *h, struct replay *r, const struct path_end *pe)
+{
+	*r = (struct replay){ .pe = pe };
+	r->n = end_chain(h, pe);
+	r->v = h->chain;
+	return r->n ? 0 : -ENOMEM;
+}
+
+/* Counts one distinct chain into its entries, as each of its samples would: the leaf's entry
+ * gets self and total, in children mode every caller's entry total (once per chain). */
+static int collapse_one(struct hist *h, const struct path_end *pe)
+{
+	const struct path_node *end = pe->node;
+	bool leaf_only = end->ctx->leaf_only;
+	struct hist_entry *e;
+	struct replay r;
+	size_t i, n;
+	int err;
+
+	if ((err = replay_init(h, &r, pe)))
+		return err;
+	n = r.n;
+	h->stamp++;
+	if (!(e = node_entry(h, &r, r.v[0])))
+		return -ENOMEM;
+	e->stamp = h->stamp;
+	e->self += end->hit;
+	e->total += end->hit;
+	e->nr_self += end->count;
+	e->nr_total += end->count;
+	if (leaf_only)
+		return 0;
+	if (n > e->max_depth)
+		e->max_depth = (uint32_t)n;
+	if (!h->o.children)
+		return 0;
+	/* callers, in cursor order; each entry counts a sample once */
+	for (i = 1; i < n; i++) {
+		size_t fi = h->o.caller_order ? n - i : i;
+		size_t d = h->o.caller_order ? fi + 1 : n - fi;
+
+		if (!(e = node_entry(h, &r, r.v[fi])))
+			return -ENOMEM;
+		if (e->stamp == h->stamp)
+			continue;
+		e->stamp = h->stamp;
+		e->total += end->hit;
+		e->nr_total += end->count;
+		if (d > e->max_depth)
+			e->max_depth = (uint32_t)d;
+	}
+	return 0;
+}
+
+int hist_collapse(struct hist *h)
+{
+	size_t i;
+	int err;
+
+	if (h->collapsed)
+		return 0;
+	/* samples added after a collapse: count everything again */
+	for (i = 0; i < h->nr_entries; i++) {
+		struct hist_entry *e = h->created[i];
+
+		e->self = e->total = e->nr_self = e->nr_total = 0;
+		e->max_depth = 0;
+	}
+	for (i = 0; i < h->nr_ends; i++)
+		if ((err = collapse_one(h, &h->ends[i])))
+			return err;
+	h->collapsed = true;
+	return 0;
+}
+
+/* The trees of the wanted entries of one distinct chain (those whose period reaches min). */
+static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
+{
+	const struct path_node *end = pe->node;
+	bool caller = h->o.caller_order;
+	struct hist_entry *e;
+	struct replay r;
+	size_t i, n;
+	int err;
+
+	if (end->ctx->leaf_only)
+		return 0;
+	if ((err = replay_init(h, &r, pe)))
+		return err;
+	n = r.n;
+	h->stamp++;
+	e = r.v[0]->entry;
+	e->stamp = h->stamp;
+	if ((h->o.children ? e->total : e->self) >= min &&
+	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, end->hit,
+			    end->count)))
+		return err;
+	if (!h->o.children)
+		return 0;
+	for (i = 1; i < n; i++) {
+		size_t fi = caller ? n - i : i;
+
+		e = r.v[fi]->entry;
+		if (e->stamp == h->stamp)
+			continue;
+		e->stamp = h->stamp;
+		/* the entry's chain: from its frame toward the far end */
+		if (e->total >= min &&
+		    (err = tree_add(h, &e->root, r.v, fi, caller ? fi + 1 : n - fi, caller,
+				    end->hit, end->count)))
+			return err;
+	}
+	return 0;
+}
+
+int hist_build_trees(struct hist *h, uint64_t min)
+{
+	size_t i;
+	int err;
+
+	if (h->trees_built || !h->o.callchain)
+		return 0;
+	if ((err = hist_collapse(h)))
+		return err;
+	h->trees_built = true;
+	for (i = 0; i < h->nr_ends; i++)
+		if ((err = trees_one(h, &h->ends[i], min)))
+			return err;
+	return 0;
+}
