@@ -19,6 +19,7 @@
 #include "lib/event/pmu.h"
 #include "lib/event/target.h"
 #include "lib/event/workload.h"
+#include "lib/record/cache.h"
 #include "lib/record/record.h"
 
 #define DEFAULT_FREQ 4000
@@ -34,6 +35,7 @@ struct record_cli {
 	uint64_t period;
 	int realtime;			/* -r, -1 when not given */
 	int all_cpus, no_inherit, quiet, g, sample_cpu;
+	int no_buildid_cache;		/* -N */
 };
 
 static const char *const record_usage[] = {
@@ -406,6 +408,13 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	workload_release(&wl);
 	if (ro->pipe_fd != STDOUT_FILENO)
 		close(ro->pipe_fd);
+	/* as perf record: what the samples hit goes to the build-id cache */
+	if (!record_err && !c->no_buildid_cache && strcmp(ro->output, "-")) {
+		err = record_cache_buildids(ro->output);
+		if (err < 0)
+			pr_warn("cannot add the recording's objects to the build-id cache: %s "
+				"(use -N not to)", err_str(err));
+	}
 	if (!record_err && !c->quiet)
 		print_result(ro, &st);
 	return status;
@@ -439,6 +448,8 @@ int cmd_record(int argc, char **argv)
 			   "see clock_gettime(): monotonic, monotonic_raw, realtime, boottime, tai"),
 		OPT_INT('r', "realtime", &c.realtime, "n", "collect data with this RT SCHED_FIFO "
 			"priority (default 1 when permitted, 0: none)"),
+		OPT_BOOL('N', "no-buildid-cache", &c.no_buildid_cache, "do not update the "
+			 "buildid cache"),
 		OPT_BOOL('q', "quiet", &c.quiet, "don't print any message"),
 		OPT_COUNT('v', "verbose", &out_verbose, "be more verbose"),
 		OPT_END(),

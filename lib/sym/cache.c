@@ -5,10 +5,17 @@
  * set, else $HOME/.debug (perf's default). Layout, as perf 6.1 writes it:
  *   <dir>/.build-id/xx/rest/{elf,debug}        an object (or its debug info) by build-id
  *   <dir>/[kernel.kallsyms]/<id>/kallsyms      the kernel's symbols (older perf: <id> itself)
+ *   <dir>/<path>/<id>/elf, <dir>/[vdso]/<id>/vdso   the copies themselves, which
+ *   <dir>/.build-id/xx/rest -> ../../<path>/<id>    names by build-id
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include "lib/data/writer.h"
 #include "lib/sym/sym-int.h"
 
 const char *buildid_cache_dir(char *buf, size_t len)
@@ -59,4 +66,114 @@ const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t l
 		return buf;
 	snprintf(buf, len, "%s/[kernel.kallsyms]/%s", dir, hex);
 	return access(buf, R_OK) ? NULL : buf;
+}
+
+/* mkdir -p of path (which is modified and restored). 0 or -errno. */
+static int mkdirs(char *path)
+{
+	char *p;
+
+	for (p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	return mkdir(path, 0755) && errno != EEXIST ? -errno : 0;
+}
+
+/* Writes len bytes of buf to a new file dst (mode 0644). 0 or -errno; no partial file. */
+static int write_copy(const char *dst, const void *buf, size_t len)
+{
+	int fd = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644), err = 0;
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	for (; len && !err; buf = (const char *)buf + n, len -= n) {
+		n = write(fd, buf, len);
+		if (n <= 0)
+			err = n < 0 ? -errno : -EIO;
+	}
+	if (close(fd) && !err)
+		err = -errno;
+	if (err)
+		unlink(dst);
+	return err;
+}
+
+/* A hard link of src at dst where they share a file system, else a copy. */
+static int copy_file(const char *src, const char *dst)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int err;
+
+	if (!link(src, dst) || errno == EEXIST)
+		return 0;
+	err = strbuf_read_file(&sb, src);
+	if (!err)
+		err = write_copy(dst, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return err;
+}
+
+/* Copies what name is into dir/leaf: /proc/kallsyms, the vdso image, or the file. */
+static int cache_copy(const char *name, const char *dir, char *buf, size_t len)
+{
+	const void *image;
+	size_t size;
+
+	if (!strcmp(name, "[kernel.kallsyms]")) {
+		struct strbuf sb = STRBUF_INIT;
+		int err = strbuf_read_file(&sb, "/proc/kallsyms");
+
+		snprintf(buf, len, "%s/kallsyms", dir);
+		if (!err)
+			err = write_copy(buf, sb.buf, sb.len);
+		strbuf_release(&sb);
+		return err;
+	}
+	if (!strcmp(name, "[vdso]")) {
+		image = vdso_image(&size);
+		snprintf(buf, len, "%s/vdso", dir);
+		return image ? write_copy(buf, image, size) : -ENOENT;
+	}
+	snprintf(buf, len, "%s/elf", dir);
+	return copy_file(name, buf);
+}
+
+int buildid_cache_add(const char *name, const uint8_t *id, size_t n)
+{
+	char top[4096], dir[8192], link_path[8192], target[8320], hex[41];
+	uint8_t now[20];
+	int err;
+
+	if (!n || (name[0] != '/' && strcmp(name, "[kernel.kallsyms]") && strcmp(name, "[vdso]")))
+		return 0;
+	if (!buildid_cache_dir(top, sizeof(top)))
+		return -ENOENT;
+	buildid_hex(id, n, hex);
+	snprintf(link_path, sizeof(link_path), "%s/.build-id/%.2s/%s", top, hex, hex + 2);
+	if (!access(link_path, F_OK))
+		return 0;	/* cached already */
+	/* only what is still the object that was recorded */
+	if (buildid_of(name, now, sizeof(now)) != (int)n || memcmp(now, id, n))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s/%s/%s", top, name[0] == '/' ? name + 1 : name, hex);
+	err = mkdirs(dir);
+	if (!err)
+		err = cache_copy(name, dir, target, sizeof(target));
+	if (err && err != -EEXIST)
+		return err;
+	snprintf(target, sizeof(target), "../../%s/%s", name[0] == '/' ? name + 1 : name, hex);
+	*strrchr(link_path, '/') = '\0';
+	err = mkdirs(link_path);
+	link_path[strlen(link_path)] = '/';
+	if (!err && symlink(target, link_path) && errno != EEXIST)
+		err = -errno;
+	return err;
 }

@@ -401,6 +401,12 @@ static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *e
 	if (ret < 0)
 		return ret;
 	n = build_id_of(ef->elf, id, sizeof(id));
+	if (n != d->pub.build_id_size || memcmp(id, d->pub.build_id, n)) {
+		/* perf record links the cache to the file: overwritten in place, both changed */
+		log_debug("%s: the build-id cache's copy is another build too", d->pub.long_name);
+		elf_file_close(ef);
+		return -ENOENT;
+	}
 found:
 	if (n > 0 && !d->pub.build_id_size) {
 		memcpy(d->pub.build_id, id, n);

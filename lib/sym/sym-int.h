@@ -85,6 +85,8 @@ int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
 const char *buildid_cache_path(const struct dso *d, const char *leaf, char *buf, size_t len);
 /* The cached kallsyms of the kernel whose build-id d has, in buf; NULL if not cached. */
 const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t len);
+/* The vdso image this process runs, which every process of this kernel maps; NULL if none. */
+const void *vdso_image(size_t *size);
 
 /* Loaders. Each returns 0 (symbols may still be none) or < 0. */
 int elf_load_dso(struct symtab *st, struct dso_int *d);

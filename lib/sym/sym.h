@@ -70,6 +70,15 @@ const struct symbol *dso_find_symbol(struct symtab *st, struct dso *dso, uint64_
 uint64_t dso_map_ip(struct symtab *st, struct dso *dso, uint64_t map_start, uint64_t pgoff,
 		    uint64_t ip);
 
+/*
+ * Adds what a recording hit to perf's build-id cache ($PERF_BUILDID_DIR, else ~/.debug), as
+ * perf record does, so that the recording can be read after the file or the kernel changed:
+ * name is a path, "[kernel.kallsyms]" (its kallsyms is kept) or "[vdso]". Nothing is done when
+ * the build-id is cached already or the object is no longer the one with that build-id.
+ * 0 or -errno.
+ */
+int buildid_cache_add(const char *name, const uint8_t *id, size_t n);
+
 /* Reads the GNU build-id note of an ELF file into out (20 bytes max). Returns size or < 0. */
 int elf_read_build_id(const char *path, uint8_t *out, size_t outlen);
 

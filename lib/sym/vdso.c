@@ -3,7 +3,7 @@
  * vdso: symbols of [vdso]. The image is the one the running kernel maps into every process,
  * so flare reads its own copy (AT_SYSINFO_EHDR), the same bytes the profiled process ran,
  * when the recording was made on this kernel. When the recording names a different build-id,
- * perf record's cache copy (<cache>/.build-id/xx/rest/elf, cache.c) is used if it exists.
+ * perf record's cache copy (<cache>/.build-id/xx/rest/vdso, cache.c) is used if it exists.
  */
 #include <elf.h>
 #include <errno.h>
@@ -20,7 +20,7 @@ static int load_cached(struct symtab *st, struct dso_int *d)
 	char path[4096];
 	int ret;
 
-	if (!buildid_cache_path(&d->pub, "elf", path, sizeof(path)))
+	if (!buildid_cache_path(&d->pub, "vdso", path, sizeof(path)))
 		return -ENOENT;
 	ret = strbuf_read_file(&sb, path);
 	if (ret >= 0)
@@ -29,20 +29,30 @@ static int load_cached(struct symtab *st, struct dso_int *d)
 	return ret;
 }
 
-int vdso_load(struct symtab *st, struct dso_int *d)
+const void *vdso_image(size_t *size)
 {
 	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)getauxval(AT_SYSINFO_EHDR);
+
+	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return NULL;
+	/* the image ends with its section headers */
+	*size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
+	return eh;
+}
+
+int vdso_load(struct symtab *st, struct dso_int *d)
+{
 	uint8_t want[20];
 	uint8_t want_size = d->pub.build_id_size;
+	const void *eh;
 	size_t size;
 
 	memcpy(want, d->pub.build_id, sizeof(want));
 	if (want_size && load_cached(st, d) >= 0 && d->nr_syms)
 		return 0;
-	if (!eh || memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_ident[EI_CLASS] != ELFCLASS64)
+	eh = vdso_image(&size);
+	if (!eh)
 		return -ENOENT;
-	/* the image ends with its section headers */
-	size = eh->e_shoff + (size_t)eh->e_shnum * eh->e_shentsize;
 	d->pub.build_id_size = 0;
 	elf_load_memory(st, d, eh, size);
 	if (want_size && (d->pub.build_id_size != want_size ||
