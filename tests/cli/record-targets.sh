@@ -81,7 +81,8 @@ check_eq "two events: enter count" 300 "$(grep -c 'sys_enter_getppid:' two.txt)"
 check_eq "two events: exit count" 300 "$(grep -c 'sys_exit_getppid:' two.txt)"
 
 # losses: a one-page ring under a tracepoint flood must lose; the count is said and written
-$FLARE record -e raw_syscalls:sys_enter -m 1 -o l.data "$WL/getppid_n" 300000 >/dev/null 2>l.err
+# (-r 0: a SCHED_FIFO drain can keep up even with one page)
+$FLARE record -r 0 -e raw_syscalls:sys_enter -m 1 -o l.data "$WL/getppid_n" 300000 >/dev/null 2>l.err
 line=$(grep 'Captured and wrote' l.err)
 if [[ $line =~ \(([0-9]+)\ samples,\ ([0-9]+)\ lost\) ]]; then
 	pass "losses are said on the final line"
@@ -121,3 +122,15 @@ perf report --header-only -i k.data 2>/dev/null | grep -E '^# (clockid|missing)'
 perf report --header-only -i pk.data 2>/dev/null | grep -E '^# (clockid|missing)' >pk.txt
 check_eq "-k mono: the same clock header lines as perf" "$(cat pk.txt)" "$(cat k.txt)"
 check_grep "-k mono: attrs use the clock" 'use_clockid: 1.*clockid: 1' <(perf evlist -v -i k.data 2>/dev/null)
+
+# -r: the drain runs at SCHED_FIFO (1 by default, as root); the command never inherits it
+$FLARE record -v -e cpu-clock -o rt.data -- chrt -p 0 >rt.out 2>rt.err
+check_grep "default: drained at SCHED_FIFO priority 1" 'drained at SCHED_FIFO priority 1 \]' rt.err
+check_grep "default: the command keeps the normal policy" 'policy: SCHED_OTHER' rt.out
+$FLARE record -v -r 7 -e cpu-clock -o rt.data -- chrt -p 0 >rt.out 2>rt.err
+check_grep "-r 7: drained at SCHED_FIFO priority 7" 'drained at SCHED_FIFO priority 7 \]' rt.err
+check_grep "-r 7: the command keeps the normal policy" 'policy: SCHED_OTHER' rt.out
+$FLARE record -v -r 0 -e cpu-clock -o rt.data -- true 2>rt.err
+check_grep "-r 0: drained at the normal priority" 'drained at normal priority 0 \]' rt.err
+$FLARE record -r 100 -e cpu-clock -o rt.data -- true >/dev/null 2>&1
+check_eq "-r 100 is a usage error" 129 $?
