@@ -257,7 +257,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		return -ENOMEM;
 	if (!ev->ready && (err = event_setup(c, rs->attr, ev)))
 		return err;
-	if (!script_sample_wanted(c->o, rs))
+	if (!script_filter_sample(c, rs))
 		return 0;
 	fl = ev->fields;
 	if (fl & F(SF_COMM)) {
@@ -304,6 +304,7 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL(0, "ns", &o.ns, "use 9 decimal places when displaying time"),
 		OPT_BOOL('G', "hide-call-graph", &o.hide_callchain, "when printing symbols do not display call chain"),
 		OPT_BOOL('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),
@@ -334,11 +335,15 @@ int cmd_script(int argc, char **argv)
 		return 1;
 	}
 	c.name_width = name_width(c.sess->pd);
+	err = script_filter_setup(&c);
+	if (err < 0)
+		goto out;
 	out_pager_start();
 	err = session_process(c.sess, on_sample, NULL, &c);
 	if (err < 0 && err != -EINVAL)
 		pr_err("cannot read '%s': %s", o.input,
 		       c.sess->pd->err_msg[0] ? c.sess->pd->err_msg : err_str(err));
+out:
 	script_trace_release(&c.tt);
 	free(c.events);
 	session_free(c.sess);

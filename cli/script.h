@@ -7,6 +7,7 @@
 #define FLARE_CLI_SCRIPT_H
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "cli/script-trace.h"
 #include "lib/session/session.h"
 
@@ -19,9 +20,12 @@ struct script_opts {
 	const char *input;
 	int force, ns, hide_callchain, dump, verbose;
 	const char *comm, *pid, *tid;
+	const char *cpu_list;		/* -C */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };
+
+#define SCRIPT_MAX_CPUS 4096	/* perf's MAX_NR_CPUS */
 
 struct script_event {
 	unsigned int fields;
@@ -36,11 +40,17 @@ struct script_ctx {
 	size_t nr_events;
 	int name_width;
 	struct script_trace tt;
+	bool cpu_filter;
+	uint64_t cpus[SCRIPT_MAX_CPUS / 64];	/* -C: bit per CPU */
 };
 
 int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_t errlen);
 /* --comm/--pid/--tid */
 bool script_sample_wanted(const struct script_opts *o, const struct resolved_sample *rs);
+/* Checks the filter options against the file (-C); prints why and returns < 0 if refused. */
+int script_filter_setup(struct script_ctx *c);
+/* Whether the sample passes -C, --comm, --pid, --tid. */
+bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs);
 /* -D: every record in file order with its offset, size, type and a hex dump. */
 int script_dump(struct script_ctx *c);
 

@@ -29,6 +29,40 @@ else
 	skip "script on perf's recording" "Linux perf is not installed"
 fi
 
+# perf script's options, each compared with perf script on the fixtures (HOME holds the cached
+# kallsyms of the fixtures' kernel, as in script-golden.sh)
+# same_as_perf "what" FIXTURE ARGS...: both print the same, non-empty, and exit 0
+same_as_perf() {
+	local what=$1 fx=$2 prc frc; shift 2
+	HOME=$FX/home perf script -i "$FX/$fx.data" "$@" >p.out 2>/dev/null; prc=$?
+	HOME=$FX/home $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
+	if [ $prc -ne 0 ] || [ $frc -ne 0 ] || [ ! -s p.out ]; then
+		fail "$what" "perf exit $prc ($(wc -l <p.out) lines), flare exit $frc: $(head -c 200 f.err)"
+	elif diff p.out f.out >d.txt; then
+		pass "$what"
+	else
+		fail "$what" "$(head -6 d.txt | tr '\n' '~')"
+	fi
+}
+# refused_as_perf "what" FIXTURE ARGS...: both refuse; flare with one line and exit 1
+refused_as_perf() {
+	local what=$1 fx=$2 prc frc; shift 2
+	HOME=$FX/home perf script -i "$FX/$fx.data" "$@" >p.out 2>&1; prc=$?
+	HOME=$FX/home $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
+	check_eq "$what" "perf refuses, flare 1 0 1" \
+		"$([ $prc -ne 0 ] && echo perf refuses), flare $frc $(wc -c <f.out) $(wc -l <f.err)"
+}
+if have_perf; then
+	same_as_perf "-C 1 as perf" syswide -C 1
+	same_as_perf "-C 0-1 as perf" syswide -C 0-1
+	same_as_perf "-C 01,x (octal, list ends at x) as perf" syswide -C 01,x
+	same_as_perf "-C 0 with a tracepoint as perf" tp -C 0
+	refused_as_perf "-C on a file without CPUs is refused as by perf" fp -C 0
+	refused_as_perf "-C with a CPU the file has not is refused as by perf" syswide -C 3
+	refused_as_perf "-C with a CPU twice is refused as by perf" syswide -C 1,1
+	refused_as_perf "-C x is refused as by perf" syswide -C x
+fi
+
 # filters
 $FLARE script -F comm,tid --comm worker_b -i "$FX/mt.data" >c.txt
 check_eq "--comm keeps only that command" "worker_b" "$(awk '{ print $1 }' c.txt | sort -u)"

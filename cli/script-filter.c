@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * script-filter: the sample filters of `flare script` besides --comm/--pid/--tid: -C (the
+ * CPUs of the samples), checked against the file as perf script checks them.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/out.h"
+#include "cli/script.h"
+#include "lib/data/features.h"
+
+/*
+ * perf's cpu list: "N", "N-M", comma separated, numbers as strtoul base 0 reads them; the
+ * list ends at the first item not starting with a digit; a CPU twice, or a list with no CPU
+ * at all, is invalid. Sets the CPUs' bits in c->cpus.
+ */
+static int parse_cpu_list(struct script_ctx *c, const char *list)
+{
+	const char *s = list;
+	size_t nr = 0;
+
+	while (isdigit((unsigned char)*s)) {
+		char *p;
+		unsigned long lo = strtoul(s, &p, 0), hi = lo;
+
+		if (lo >= SCRIPT_MAX_CPUS || (*p && *p != ',' && *p != '-'))
+			return -EINVAL;
+		if (*p == '-') {
+			hi = strtoul(p + 1, &p, 0);
+			if (hi >= SCRIPT_MAX_CPUS || (*p && *p != ',') || hi < lo)
+				return -EINVAL;
+		}
+		for (; lo <= hi; lo++, nr++) {
+			if (c->cpus[lo / 64] & (1ULL << (lo % 64)))
+				return -EINVAL;
+			c->cpus[lo / 64] |= 1ULL << (lo % 64);
+		}
+		s = *p ? p + 1 : p;
+	}
+	return nr ? 0 : -EINVAL;
+}
+
+/* The highest CPU asked for, or -1. */
+static int last_cpu(const struct script_ctx *c)
+{
+	int i;
+
+	for (i = SCRIPT_MAX_CPUS - 1; i >= 0; i--)
+		if (c->cpus[i / 64] & (1ULL << (i % 64)))
+			return i;
+	return -1;
+}
+
+static int nr_cpus_avail(struct perf_data *pd)
+{
+	struct pd_features *f = NULL;
+	int n = 0;
+
+	if (!pd->is_pipe && !pd_features_read(pd, &f))
+		n = (int)f->nr_cpus_avail;
+	pd_features_free(f);
+	return n;
+}
+
+/* -C: every event type must record the CPU (perf looks at the first event of each type), and
+ * the CPUs must exist in the recording. */
+static int setup_cpus(struct script_ctx *c)
+{
+	struct perf_data *pd = c->sess->pd;
+	bool seen[PERF_TYPE_MAX] = { 0 };
+	int cpu, n;
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++) {
+		const struct perf_event_attr *a = &pd->attrs[i].attr;
+
+		if (a->type >= PERF_TYPE_MAX || seen[a->type])
+			continue;
+		seen[a->type] = true;
+		if (!(a->sample_type & PERF_SAMPLE_CPU)) {
+			pr_err("samples in '%s' have no CPU (record with -a or -C to have it, "
+			       "or drop -C)", c->o->input);
+			return -EINVAL;
+		}
+	}
+	if (parse_cpu_list(c, c->o->cpu_list)) {
+		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", c->o->cpu_list);
+		return -EINVAL;
+	}
+	n = nr_cpus_avail(pd);
+	cpu = last_cpu(c);
+	if (cpu >= n) {
+		if (pd->is_pipe)
+			pr_err("-C: the number of CPUs of a recording read from a pipe is not known "
+			       "(record to a file to use -C)");
+		else
+			pr_err("-C: there is no CPU %d in '%s', recorded with %d CPUs (use CPUs "
+			       "0-%d)", cpu, c->o->input, n, n - 1);
+		return -EINVAL;
+	}
+	c->cpu_filter = true;
+	return 0;
+}
+
+int script_filter_setup(struct script_ctx *c)
+{
+	int err;
+
+	if (c->o->cpu_list && (err = setup_cpus(c)))
+		return err;
+	return 0;
+}
+
+bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs)
+{
+	uint32_t cpu = rs->s->cpu;
+
+	if (c->cpu_filter && (cpu >= SCRIPT_MAX_CPUS || !(c->cpus[cpu / 64] & (1ULL << (cpu % 64)))))
+		return false;
+	return script_sample_wanted(c->o, rs);
+}
