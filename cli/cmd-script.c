@@ -305,6 +305,7 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL('G', "hide-call-graph", &o.hide_callchain, "when printing symbols do not display call chain"),
 		OPT_BOOL('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),
@@ -346,6 +347,7 @@ int cmd_script(int argc, char **argv)
 out:
 	script_trace_release(&c.tt);
 	free(c.events);
+	free(c.times);
 	session_free(c.sess);
 	return err < 0 ? 1 : 0;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * script-filter: the sample filters of `flare script` besides --comm/--pid/--tid: -C (the
- * CPUs of the samples), checked against the file as perf script checks them.
+ * CPUs of the samples) and --time (script-time.c), checked against the file as perf script
+ * checks them.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 #include "cli/out.h"
 #include "cli/script.h"
+#include "lib/base/err.h"
 #include "lib/data/features.h"
 
 /*
@@ -54,15 +56,21 @@ static int last_cpu(const struct script_ctx *c)
 	return -1;
 }
 
-static int nr_cpus_avail(struct perf_data *pd)
+/* The header's CPU count and first/last sample times (zero when absent, or for a pipe). */
+static void header_info(struct perf_data *pd, int *nr_cpus, uint64_t *first, uint64_t *last)
 {
 	struct pd_features *f = NULL;
-	int n = 0;
 
-	if (!pd->is_pipe && !pd_features_read(pd, &f))
-		n = (int)f->nr_cpus_avail;
+	*nr_cpus = 0;
+	*first = *last = 0;
+	if (!pd->is_pipe && !pd_features_read(pd, &f)) {
+		*nr_cpus = (int)f->nr_cpus_avail;
+		if (f->has_sample_time) {
+			*first = f->first_sample_time;
+			*last = f->last_sample_time;
+		}
+	}
 	pd_features_free(f);
-	return n;
 }
 
 /* -C: every event type must record the CPU (perf looks at the first event of each type), and
@@ -71,6 +79,7 @@ static int setup_cpus(struct script_ctx *c)
 {
 	struct perf_data *pd = c->sess->pd;
 	bool seen[PERF_TYPE_MAX] = { 0 };
+	uint64_t first, last;
 	int cpu, n;
 	size_t i;
 
@@ -90,7 +99,7 @@ static int setup_cpus(struct script_ctx *c)
 		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", c->o->cpu_list);
 		return -EINVAL;
 	}
-	n = nr_cpus_avail(pd);
+	header_info(pd, &n, &first, &last);
 	cpu = last_cpu(c);
 	if (cpu >= n) {
 		if (pd->is_pipe)
@@ -105,11 +114,35 @@ static int setup_cpus(struct script_ctx *c)
 	return 0;
 }
 
+static int setup_time(struct script_ctx *c)
+{
+	const char *s = c->o->time_str;
+	uint64_t first, last;
+	int n, err;
+
+	header_info(c->sess->pd, &n, &first, &last);
+	if (strchr(s, '%') && !first && !last) {
+		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
+		       "percents need (give the range in seconds)", s, c->o->input);
+		return -EINVAL;
+	}
+	err = script_time_parse(c, s, first, last);
+	if (err == -EINVAL)
+		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
+		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
+		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", s);
+	else if (err)
+		pr_err("--time: %s", err_str(err));
+	return err;
+}
+
 int script_filter_setup(struct script_ctx *c)
 {
 	int err;
 
 	if (c->o->cpu_list && (err = setup_cpus(c)))
+		return err;
+	if (c->o->time_str && (err = setup_time(c)))
 		return err;
 	return 0;
 }
@@ -119,6 +152,8 @@ bool script_filter_sample(const struct script_ctx *c, const struct resolved_samp
 	uint32_t cpu = rs->s->cpu;
 
 	if (c->cpu_filter && (cpu >= SCRIPT_MAX_CPUS || !(c->cpus[cpu / 64] & (1ULL << (cpu % 64)))))
+		return false;
+	if (script_time_skip(c, rs->s->time))
 		return false;
 	return script_sample_wanted(c->o, rs);
 }

@@ -21,6 +21,7 @@ struct script_opts {
 	int force, ns, hide_callchain, dump, verbose;
 	const char *comm, *pid, *tid;
 	const char *cpu_list;		/* -C */
+	const char *time_str;		/* --time */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };
@@ -41,6 +42,10 @@ struct script_ctx {
 	int name_width;
 	struct script_trace tt;
 	bool cpu_filter;
+	struct script_time_range {
+		uint64_t start, end;	/* 0: open */
+	} *times;			/* --time */
+	size_t nr_times;
 	uint64_t cpus[SCRIPT_MAX_CPUS / 64];	/* -C: bit per CPU */
 };
 
@@ -51,6 +56,11 @@ bool script_sample_wanted(const struct script_opts *o, const struct resolved_sam
 int script_filter_setup(struct script_ctx *c);
 /* Whether the sample passes -C, --comm, --pid, --tid. */
 bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs);
+/* --time STR into c->times; first/last: the file's first and last sample times, for
+ * percents. 0, -EINVAL (not a time range) or -ENOMEM. */
+int script_time_parse(struct script_ctx *c, const char *str, uint64_t first, uint64_t last);
+/* Whether time t is outside every --time range. */
+bool script_time_skip(const struct script_ctx *c, uint64_t t);
 /* -D: every record in file order with its offset, size, type and a hex dump. */
 int script_dump(struct script_ctx *c);
 

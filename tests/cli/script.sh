@@ -61,6 +61,18 @@ if have_perf; then
 	refused_as_perf "-C with a CPU the file has not is refused as by perf" syswide -C 3
 	refused_as_perf "-C with a CPU twice is refused as by perf" syswide -C 1,1
 	refused_as_perf "-C x is refused as by perf" syswide -C x
+	same_as_perf "--time START,STOP as perf" fp --time 2175.6,2175.7
+	same_as_perf "--time START, as perf" fp --time 2175.6,
+	same_as_perf "--time ,STOP as perf" fp --time ,2175.54
+	same_as_perf "--time with two ranges as perf" fp --time "2175.54,2175.55 2175.6,2175.61"
+	same_as_perf "--time 10%/2 as perf" fp --time 10%/2
+	same_as_perf "--time 0%-10%,30%-40% as perf" fp --time 0%-10%,30%-40%
+	same_as_perf "--time 50% as perf" fp --time 50%
+	same_as_perf "--time on a pipe recording as perf" pipe --time 2180.5,2181.6
+	refused_as_perf "--time without a comma is refused as by perf" fp --time 2175.6
+	refused_as_perf "--time with STOP before START is refused as by perf" fp --time 2175.7,2175.6
+	refused_as_perf "--time with three commas in one range is refused as by perf" fp --time 2175.54,2175.55,2175.6
+	refused_as_perf "--time 10%/2 without sample times is refused as by perf" pipe --time 10%/2
 fi
 
 # filters
