@@ -17,6 +17,8 @@
 #include "cli/script.h"
 #include "cli/script-trace.h"
 #include "lib/base/err.h"
+#include "lib/base/strbuf.h"
+#include "lib/data/features.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
 
@@ -291,6 +293,53 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	return 0;
 }
 
+/*
+ * --header, --header-only, -I: the header as perf report --header-only prints it. A pipe's
+ * features come in its stream, and perf prints them as they come: all with --header, those
+ * alone with -I, none with --header-only (it stops before reading the stream).
+ */
+static int print_header(struct script_ctx *c)
+{
+	static const char pipe_end[] = "# ========\n#\n";
+	struct strbuf sb = STRBUF_INIT;
+	int err = pd_header_render(c->sess->pd, c->o->show_info, &sb);
+	char *text = sb.buf, *p = strstr(sb.buf, pipe_end);
+
+	if (err) {
+		pr_err("cannot print the header of '%s': %s", c->o->input, err_str(err));
+	} else {
+		if (c->sess->pd->is_pipe && p && c->o->header_only)
+			p[sizeof(pipe_end) - 1] = 0;
+		else if (c->sess->pd->is_pipe && p && !c->o->header)
+			text = p + sizeof(pipe_end) - 1;
+		fputs(text, stdout);
+	}
+	strbuf_release(&sb);
+	return err;
+}
+
+/* After the file is open: checks the filters, prints the header and the samples. */
+static int script_run(struct script_ctx *c)
+{
+	int err;
+
+	c->name_width = name_width(c->sess->pd);
+	err = script_filter_setup(c);
+	if (err < 0)
+		return err;
+	out_pager_start();
+	if (c->o->header || c->o->header_only || (c->o->show_info && c->sess->pd->is_pipe)) {
+		err = print_header(c);
+		if (err || c->o->header_only)
+			return err;
+	}
+	err = session_process(c->sess, on_sample, NULL, c);
+	if (err < 0 && err != -EINVAL)
+		pr_err("cannot read '%s': %s", c->o->input,
+		       c->sess->pd->err_msg[0] ? c->sess->pd->err_msg : err_str(err));
+	return err;
+}
+
 int cmd_script(int argc, char **argv)
 {
 	struct script_opts o = { .input = "perf.data" };
@@ -309,6 +358,9 @@ int cmd_script(int argc, char **argv)
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),
+		OPT_BOOL(0, "header", &o.header, "Show data header."),
+		OPT_BOOL(0, "header-only", &o.header_only, "Show only data header."),
+		OPT_BOOL('I', "show-info", &o.show_info, "display extended information from perf.data file"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
 		OPT_END(),
 	};
@@ -335,16 +387,7 @@ int cmd_script(int argc, char **argv)
 			pr_err("cannot read '%s': %s", o.input, errbuf);
 		return 1;
 	}
-	c.name_width = name_width(c.sess->pd);
-	err = script_filter_setup(&c);
-	if (err < 0)
-		goto out;
-	out_pager_start();
-	err = session_process(c.sess, on_sample, NULL, &c);
-	if (err < 0 && err != -EINVAL)
-		pr_err("cannot read '%s': %s", o.input,
-		       c.sess->pd->err_msg[0] ? c.sess->pd->err_msg : err_str(err));
-out:
+	err = script_run(&c);
 	script_trace_release(&c.tt);
 	free(c.events);
 	free(c.times);

@@ -19,6 +19,7 @@ enum script_field {
 struct script_opts {
 	const char *input;
 	int force, ns, hide_callchain, dump, verbose;
+	int header, header_only, show_info;
 	const char *comm, *pid, *tid;
 	const char *cpu_list;		/* -C */
 	const char *time_str;		/* --time */

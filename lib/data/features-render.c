@@ -404,3 +404,17 @@ int pd_features_render(
 	err |= strbuf_adds(sb, "\n# ========\n");
 	return err ? -ENOMEM : 0;
 }
+
+int pd_header_render(struct perf_data *pd, bool full, struct strbuf *sb)
+{
+	struct pd_features *f = NULL;
+	int err;
+
+	err = pd_features_read(pd, &f);
+	if (!err)
+		err = pd_features_render(pd, f, full, sb);
+	if (!err && !pd->is_pipe && strbuf_adds(sb, "#\n"))
+		err = -ENOMEM;
+	pd_features_free(f);
+	return err;
+}

@@ -131,6 +131,10 @@ void pd_features_free(struct pd_features *f);
 int pd_features_render(
 	struct perf_data *pd, const struct pd_features *f, bool full, struct strbuf *out);
 
+/* pd_features_read() and pd_features_render() in one, then the "#" line that ends the header
+ * of a file (not a pipe), as perf report --header-only and perf script --header print it. */
+int pd_header_render(struct perf_data *pd, bool full, struct strbuf *out);
+
 /* Appends an attr's non-zero fields as perf prints them after an event's name
  * (", type = 1, size = 128, ..., sample_type = IP|TID, ..."). 0 or -ENOMEM. */
 int pd_attr_render(const struct perf_event_attr *attr, struct strbuf *out);

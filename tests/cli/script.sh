@@ -73,6 +73,13 @@ if have_perf; then
 	refused_as_perf "--time with STOP before START is refused as by perf" fp --time 2175.7,2175.6
 	refused_as_perf "--time with three commas in one range is refused as by perf" fp --time 2175.54,2175.55,2175.6
 	refused_as_perf "--time 10%/2 without sample times is refused as by perf" pipe --time 10%/2
+	for fx in fp tp pipe; do
+		same_as_perf "--header on $fx as perf" $fx --header
+		same_as_perf "--header-only on $fx as perf" $fx --header-only
+		same_as_perf "--header -I on $fx as perf" $fx --header -I
+		same_as_perf "-I on $fx as perf" $fx -I
+	done
+	same_as_perf "--header-only -I on syswide as perf" syswide --header-only -I
 fi
 
 # filters
