@@ -355,6 +355,7 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
+		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]", "only consider these symbols"),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * script-filter: the sample filters of `flare script` besides --comm/--pid/--tid: -C (the
- * CPUs of the samples) and --time (script-time.c), checked against the file as perf script
+ * CPUs of the samples), --time (script-time.c) and -S (the symbol of the sample), checked against the file as perf script
  * checks them.
  */
 #include <ctype.h>
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/out.h"
+#include "cli/report.h"
 #include "cli/script.h"
 #include "lib/base/err.h"
 #include "lib/data/features.h"
@@ -154,6 +155,10 @@ bool script_filter_sample(const struct script_ctx *c, const struct resolved_samp
 	if (c->cpu_filter && (cpu >= SCRIPT_MAX_CPUS || !(c->cpus[cpu / 64] & (1ULL << (cpu % 64)))))
 		return false;
 	if (script_time_skip(c, rs->s->time))
+		return false;
+	/* -S: the symbol of the sample's own ip, by name */
+	if (c->o->symbols && (!rs->nr_frames || !rs->frames[0].sym ||
+			      !report_list_has(c->o->symbols, rs->frames[0].sym->name)))
 		return false;
 	return script_sample_wanted(c->o, rs);
 }

@@ -23,6 +23,7 @@ struct script_opts {
 	const char *comm, *pid, *tid;
 	const char *cpu_list;		/* -C */
 	const char *time_str;		/* --time */
+	const char *symbols;		/* -S */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };
@@ -55,7 +56,7 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 bool script_sample_wanted(const struct script_opts *o, const struct resolved_sample *rs);
 /* Checks the filter options against the file (-C); prints why and returns < 0 if refused. */
 int script_filter_setup(struct script_ctx *c);
-/* Whether the sample passes -C, --comm, --pid, --tid. */
+/* Whether the sample passes -C, --time, -S, --comm, --pid, --tid. */
 bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs);
 /* --time STR into c->times; first/last: the file's first and last sample times, for
  * percents. 0, -EINVAL (not a time range) or -ENOMEM. */

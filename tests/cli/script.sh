@@ -80,6 +80,11 @@ if have_perf; then
 		same_as_perf "-I on $fx as perf" $fx -I
 	done
 	same_as_perf "--header-only -I on syswide as perf" syswide --header-only -I
+	same_as_perf "-S one symbol as perf" mt -S work_a
+	same_as_perf "-S a user and a kernel symbol as perf" mt -S work_b,irqentry_exit_to_user_mode
+	same_as_perf "-S a symbol of ld.so as perf" period -S do_lookup_x
+	same_as_perf "-S on tracepoint samples as perf" tp -S __GI___open64_nocancel
+	same_as_perf "-S with -C as perf" syswide -S work_a -C 1
 fi
 
 # filters
