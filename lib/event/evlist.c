@@ -49,6 +49,7 @@ void evlist_release(struct evlist *list)
 /*
  * perf's modifier rules: any of u/k/h excludes the privilege levels not named; G/H likewise
  * for guest/host; u/k/h without G/H also exclude the guest. p adds one to precise_ip.
+ * A letter other than p given twice ("uu") is an error, as in perf.
  */
 int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read,
 		     bool *weak)
@@ -59,6 +60,8 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 	const char *p;
 
 	for (p = mods; *p; p++) {
+		if (*p != 'p' && strchr(mods, *p) != p)
+			return (int)(p - mods); /* repeated: perf's "Bad modifier" */
 		switch (*p) {
 		case 'u':
 		case 'k':

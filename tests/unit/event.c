@@ -59,6 +59,8 @@ TEST(spec_modifiers)
 	CHECK(parse(&l, "cs:z", &e) == -ERR_EVENT_SYNTAX);
 	CHECK(e.pos == 3);
 	CHECK(parse(&l, "cycles:pppp", &e) == -ERR_EVENT_SYNTAX);
+	CHECK(parse(&l, "cs:uku", &e) == -ERR_EVENT_SYNTAX && e.pos == 5);
+	CHECK(parse(&l, "{cs:S,faults}:SS", &e) == -ERR_EVENT_SYNTAX);
 	CHECK(l.nr == 5);
 	evlist_release(&l);
 }
