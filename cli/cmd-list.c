@@ -192,12 +192,13 @@ static int list_sections(struct list_ctx *c, int which)
 		list_cache(c);
 	if (which & L_PMU)
 		pmu_for_each(pmu_one, c);
-	if ((which & L_RAW) && !c->glob) {
+	/* the syntax lines are not event names: perf leaves them out of --raw-dump */
+	if ((which & L_RAW) && !c->glob && !c->raw_dump) {
 		emit(c, "rNNN", NULL, "Raw hardware event descriptor", NULL);
 		emit(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", NULL,
 		     "Raw hardware event descriptor", NULL);
 	}
-	if ((which & L_BP) && !c->glob)
+	if ((which & L_BP) && !c->glob && !c->raw_dump)
 		emit(c, "mem:<addr>[/len][:access]", NULL, "Hardware breakpoint", NULL);
 	if (which & L_TP)
 		return list_tracepoints(c, NULL, c->glob);

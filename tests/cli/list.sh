@@ -64,6 +64,10 @@ if have_perf; then
 	check_eq "--raw-dump sw equals perf's" "$(perf list --raw-dump sw | od -c)" "$(od -c <raw.txt)"
 	check_eq "--raw-dump hw cache pmu equals perf's (only what counts here)" \
 		"$(perf list --raw-dump hw cache pmu | od -c)" "$($FLARE list --raw-dump hw cache pmu | od -c)"
+	# perf's also names SDT events of its build-id cache, which flare does not list
+	check_eq "--raw-dump of everything: perf's names (shell completion reads them)" \
+		"$(perf list --raw-dump | tr ' ' '\n' | grep -v '^sdt_')" \
+		"$($FLARE list --raw-dump | tr ' ' '\n')"
 fi
 $FLARE list nosuchthing_xyz >none.txt
 check_eq "a glob that matches nothing prints nothing" "" "$(cat none.txt)"
