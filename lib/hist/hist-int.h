@@ -23,5 +23,6 @@ struct hist_entry *hist_entry_get(struct hist *h, const struct hist_sample *s,
 bool hist_str_eq(const char *a, const char *b);
 
 void hist_paths_init(struct hist *h);
+void hist_paths_release(struct hist *h);
 
 #endif

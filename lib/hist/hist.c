@@ -77,6 +77,7 @@ void hist_release(struct hist *h)
 {
 	if (!h)
 		return;
+	hist_paths_release(h);
 	free(h->sorted);
 	free(h->created);
 	free(h->chain);
@@ -86,6 +87,7 @@ void hist_release(struct hist *h)
 	hashmap_release(&h->entries);
 	htab_release(&h->nodes);
 	arena_release(&h->arena);
+	pool_release(&h->pool);
 	memset(h, 0, sizeof(*h));
 }
 

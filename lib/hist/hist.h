@@ -18,6 +18,7 @@
 #include "lib/base/arena.h"
 #include "lib/base/hashmap.h"
 #include "lib/hist/htab.h"
+#include "lib/hist/pool.h"
 #include "lib/sym/sym.h"
 
 enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_NR };
@@ -89,6 +90,8 @@ struct path_ctx {
 	bool leaf_only;		/* samples counted by their leaf only: no callers, no tree */
 	struct path_ctx *hnext;
 	struct path_node *mru;	/* the root node the last walk took */
+	struct path_node *child;	/* roots, a list while few (paths.c) */
+	uint32_t nr_child;
 };
 
 /* A node of the replay trie: every distinct call chain seen, root first, with the period
@@ -96,11 +99,12 @@ struct path_ctx {
  * chain; the entry of a node's frame is looked up once and kept in it. */
 struct path_node {
 	struct path_node *parent;
-	struct path_node *mru;	/* the child the last walk through here took */
 	const struct path_ctx *ctx;
 	struct hist_entry *entry;
+	struct path_node *child, *sibling;	/* children, a list while few (paths.c) */
 	struct hist_frame f;
 	uint64_t hit, count;
+	uint32_t nr_child;
 };
 
 /* A distinct chain, in the order of its first sample, with that sample's thread (the entries
@@ -123,6 +127,7 @@ struct hist_opts {
 struct hist {
 	struct hist_opts o;
 	struct arena arena;
+	struct pool pool;	/* trie and tree nodes */
 	struct hashmap entries;	/* hash -> struct hist_entry chain */
 	struct htab nodes;	/* hash(parent, frame) -> struct cg_node */
 	struct hist_entry **sorted;	/* after hist_sort() */
@@ -134,6 +139,7 @@ struct hist {
 	size_t chain_alloc;
 	struct hashmap ctxs;		/* hash -> struct path_ctx chain */
 	struct path_ctx *last_ctx;	/* the previous sample's */
+	struct chain_memo *memo;	/* each thread's last chain (paths.c) */
 	struct htab paths;		/* hash(parent, frame) -> struct path_node */
 	struct path_end *ends;		/* distinct chains, by first sample */
 	size_t nr_ends, ends_alloc;

@@ -45,7 +45,7 @@ static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 		if (t->s[i].hash == hash && n->parent == parent && frame_eq(h, &n->f, f))
 			return n;
 	}
-	n = arena_zalloc(&h->arena, sizeof(*n));
+	n = pool_alloc(&h->pool, sizeof(*n));
 	if (!n || htab_put(t, i, hash, n))
 		return NULL;
 	n->parent = parent;
@@ -146,29 +146,69 @@ static uint64_t path_hash_of(const struct path_ctx *ctx, const struct path_node 
 			hist_mix(f->ip, (uintptr_t)f->dso));
 }
 
+/* A node keeps its first children in a list; past this many they are also in h->paths. */
+#define NARROW 8
+
+/* Puts the children of a node that just grew wide into h->paths. */
+static int index_children(struct hist *h, struct path_ctx *ctx, struct path_node *parent,
+			  struct path_node *first)
+{
+	struct htab *t = &h->paths;
+	struct path_node *c;
+
+	for (c = first; c; c = c->sibling) {
+		uint64_t hash = path_hash_of(ctx, parent, &c->f);
+		size_t i;
+
+		for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i))
+			;
+		if (htab_put(t, i, hash, c))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The child of parent (NULL: a root of ctx) for frame f, made if new. A node with few
+ * children is searched in its list, which a new node has empty: a walk that made one node
+ * makes the rest without a lookup. Only wide nodes' children go through the hash table. */
 static struct path_node *path_child(struct hist *h, struct path_ctx *ctx,
 				    struct path_node *parent, const struct hist_frame *f)
 {
-	struct path_node **mru = parent ? &parent->mru : &ctx->mru, *n = *mru;
+	struct path_node **first = parent ? &parent->child : &ctx->child, *n;
+	uint32_t *nr = parent ? &parent->nr_child : &ctx->nr_child;
 	struct htab *t = &h->paths;
-	uint64_t hash;
-	size_t i;
+	uint64_t hash = 0;
+	size_t i = 0;
 
-	if (n && frame_same(&n->f, f))
-		return n;
-	hash = path_hash_of(ctx, parent, f);
-	for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
-		n = t->s[i].node;
-		if (t->s[i].hash == hash && n->parent == parent && n->ctx == ctx &&
-		    frame_same(&n->f, f))
-			goto out;
+	if (!parent && ctx->mru && frame_same(&ctx->mru->f, f))
+		return ctx->mru;
+	if (*nr <= NARROW) {
+		for (n = *first; n; n = n->sibling)
+			if (frame_same(&n->f, f))
+				goto out;
+	} else {
+		hash = path_hash_of(ctx, parent, f);
+		for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
+			n = t->s[i].node;
+			if (t->s[i].hash == hash && n->parent == parent && n->ctx == ctx &&
+			    frame_same(&n->f, f))
+				goto out;
+		}
 	}
-	n = arena_alloc(&h->arena, sizeof(*n));
-	if (!n || htab_put(t, i, hash, n))
+	n = pool_alloc(&h->pool, sizeof(*n));
+	if (!n)
 		return NULL;
-	*n = (struct path_node){ .parent = parent, .ctx = ctx, .f = *f };
+	*n = (struct path_node){ .parent = parent, .ctx = ctx, .f = *f, .sibling = *first };
+	*first = n;
+	if (++*nr == NARROW + 1) {
+		if (index_children(h, ctx, parent, n))
+			return NULL;
+	} else if (*nr > NARROW + 1 && htab_put(t, i, hash, n)) {
+		return NULL;
+	}
 out:
-	*mru = n;
+	if (!parent)
+		ctx->mru = n;
 	return n;
 }
 
@@ -187,15 +227,99 @@ static int end_add(struct hist *h, struct path_node *p, const struct hist_sample
 	return 0;
 }
 
+/* The last chain each thread (by tid, in a few slots) walked, root first, with the trie
+ * nodes it reached: a thread's next sample mostly shares a long prefix with it, which is then
+ * compared in one sequential run instead of walked node by node through the trie. */
+struct chain_memo {
+	const struct path_ctx *ctx;
+	uint32_t tid;
+	size_t n, alloc;
+	struct hist_frame *f;
+	struct path_node **node;
+};
+
+#define MEMO_SLOTS 64
+
+static int memo_reserve(struct chain_memo *m, size_t n)
+{
+	struct hist_frame *f;
+	struct path_node **v;
+
+	if (n <= m->alloc)
+		return 0;
+	m->n = 0;
+	f = realloc(m->f, n * 2 * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	m->f = f;
+	v = realloc(m->node, n * 2 * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	m->node = v;
+	m->alloc = n * 2;
+	return 0;
+}
+
+/* Walks the n frames of s from the root; returns the last node (NULL: -ENOMEM). */
+static struct path_node *walk_chain(struct hist *h, struct path_ctx *ctx,
+				    const struct hist_sample *s, size_t n)
+{
+	struct path_node *p = NULL;
+	struct chain_memo *m;
+	size_t k = 0, j;
+
+	if (!h->memo && !(h->memo = calloc(MEMO_SLOTS, sizeof(*h->memo))))
+		return NULL;
+	m = &h->memo[s->tid % MEMO_SLOTS];
+	if (m->ctx == ctx && m->tid == s->tid) {
+		size_t lim = n < m->n ? n : m->n;
+
+		while (k < lim && frame_same(&m->f[k], &s->frames[n - 1 - k]))
+			k++;
+		if (k)
+			p = m->node[k - 1];
+	}
+	if (memo_reserve(m, n))
+		return NULL;
+	m->ctx = ctx;
+	m->tid = s->tid;
+	m->n = k;
+	for (j = k; j < n; j++) {
+		const struct hist_frame *f = &s->frames[n - 1 - j];
+
+		p = path_child(h, ctx, p, f);
+		if (!p)
+			return NULL;
+		m->f[j] = *f;
+		m->node[j] = p;
+		m->n = j + 1;
+	}
+	return p;
+}
+
+void hist_paths_release(struct hist *h)
+{
+	size_t i;
+
+	if (!h->memo)
+		return;
+	for (i = 0; i < MEMO_SLOTS; i++) {
+		free(h->memo[i].f);
+		free(h->memo[i].node);
+	}
+	free(h->memo);
+	h->memo = NULL;
+}
+
 int hist_add(struct hist *h, const struct hist_sample *s)
 {
 	static const struct hist_frame none = { .level = '.' };
-	size_t i, n = s->no_chain ? 0 : s->nr_frames;
+	size_t n = s->no_chain ? 0 : s->nr_frames;
 	/* a sample counted by its leaf alone: a discarded chain, no chain, or nothing that
 	 * needs the callers (neither children nor call graphs) */
 	bool leaf_only = !n || (!h->o.children && !h->o.callchain);
 	struct path_ctx *ctx;
-	struct path_node *p = NULL;
+	struct path_node *p;
 	int err;
 
 	h->nr_samples++;
@@ -204,15 +328,10 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 	ctx = ctx_get(h, s, leaf_only);
 	if (!ctx)
 		return -ENOMEM;
-	if (leaf_only) {
+	if (leaf_only)
 		p = path_child(h, ctx, NULL, s->nr_frames ? &s->frames[0] : &none);
-	} else {
-		for (i = n; i-- > 0;) {
-			p = path_child(h, ctx, p, &s->frames[i]);
-			if (!p)
-				return -ENOMEM;
-		}
-	}
+	else
+		p = walk_chain(h, ctx, s, n);
 	if (!p)
 		return -ENOMEM;
 	if (!p->count && (err = end_add(h, p, s)))
