@@ -311,9 +311,12 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 
 	fprintf(stderr, "[ flare record: Woken up %llu times to write data ]\n",
 		(unsigned long long)st->wakeups);
-	if (out_verbose)
-		fprintf(stderr, "[ flare record: drained at %s priority %d ]\n",
-			st->rt_prio ? "SCHED_FIFO" : "normal", st->rt_prio);
+	if (out_verbose && st->rt_prio)
+		fprintf(stderr, "[ flare record: drained at real-time priority %d ]\n",
+			st->rt_prio);
+	else if (out_verbose)
+		fprintf(stderr, "[ flare record: drained at the normal priority%s ]\n",
+			st->short_slice ? ", short slice" : "");
 	if (!strcmp(ro->output, "-"))
 		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB - ]\n", mb);
 	else if (st->lost)

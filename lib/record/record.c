@@ -4,7 +4,6 @@
  */
 #include <errno.h>
 #include <poll.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "lib/data/writer.h"
 #include "lib/event/open.h"
 #include "lib/event/ring.h"
+#include "lib/record/drain-sched.h"
 #include "lib/record/hits.h"
 #include "lib/record/record.h"
 #include "lib/record/synth.h"
@@ -35,8 +35,7 @@ struct rec {
 	uint64_t lost_records;		/* sum of LOST records' counts */
 	uint64_t first_time, last_time;
 	uint64_t sample_type;		/* the bits all evsels share up to TIME */
-	int old_policy;			/* before raise_priority(), -1 when not raised */
-	struct sched_param old_param;
+	struct drain_sched sched;	/* the drain's policy and what it replaced */
 	char *errbuf;
 	size_t errlen;
 };
@@ -603,44 +602,17 @@ static int finish_file(struct rec *r)
 	return err;
 }
 
-/*
- * The draining thread at SCHED_FIFO o->rt_prio: a woken drain then runs at once instead of
- * waiting for the scheduler's tick behind the workload or other tasks while the ring fills
- * (on a busy 2-CPU guest that wait cost hundreds of thousands of tracepoint samples). The
- * thread only copies what the kernel wrote and sleeps in ppoll otherwise. RESET_ON_FORK
- * keeps the policy from anything started later. A refusal is an error only if required.
- */
+/* The draining thread's scheduling while it drains (see drain-sched.h). */
 static int raise_priority(struct rec *r)
 {
-	struct sched_param sp = { .sched_priority = r->o->rt_prio };
+	int err = drain_sched_raise(&r->sched, r->o->rt_prio, r->o->rt_required);
 
-	r->old_policy = -1;
-	if (r->o->rt_prio <= 0)
-		return 0;
-	r->old_policy = sched_getscheduler(0);
-	if (r->old_policy < 0 || sched_getparam(0, &r->old_param)) {
-		r->old_policy = -1;
-		return 0;
-	}
-	if (sched_setscheduler(0, SCHED_FIFO | SCHED_RESET_ON_FORK, &sp)) {
-		int err = -errno;
-
-		r->old_policy = -1;
-		if (!r->o->rt_required)
-			return 0;
+	if (err)
 		return fail(r, err, "cannot set realtime priority %d: %s (run as root, or raise "
 			    "RLIMIT_RTPRIO)", r->o->rt_prio, strerror(-err));
-	}
-	r->st.rt_prio = r->o->rt_prio;
+	r->st.rt_prio = r->sched.rt_prio;
+	r->st.short_slice = r->sched.short_slice;
 	return 0;
-}
-
-/* Back to the policy before raise_priority(), for the work after the rings are drained. */
-static void restore_priority(struct rec *r)
-{
-	if (r->old_policy >= 0)
-		sched_setscheduler(0, r->old_policy, &r->old_param);
-	r->old_policy = -1;
 }
 
 static int run(struct rec *r)
@@ -683,7 +655,7 @@ static int run(struct rec *r)
 	ioctl_all(r, PERF_EVENT_IOC_DISABLE);
 	if (!err)
 		err = drain_all(r);
-	restore_priority(r);
+	drain_sched_restore(&r->sched);
 	if (!err)
 		err = write_lost_samples(r);
 	r->st.bytes = perf_writer_data_size(r->w);
@@ -704,7 +676,6 @@ int record_run(const struct record_opts *o, struct record_stats *st, char *errbu
 	r.o = o;
 	r.errbuf = errbuf;
 	r.errlen = errlen;
-	r.old_policy = -1;
 	errbuf[0] = 0;
 	if (!o->evlist->nr)
 		return fail(&r, -EINVAL, "no event to record");
@@ -713,7 +684,7 @@ int record_run(const struct record_opts *o, struct record_stats *st, char *errbu
 	err = hits_new(&r.hits);
 	if (!err)
 		err = run(&r);
-	restore_priority(&r);
+	drain_sched_restore(&r.sched);
 	*st = r.st;
 	perf_writer_free(r.w);
 	for (i = 0; i < r.nr_rings; i++)

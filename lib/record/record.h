@@ -6,8 +6,9 @@
  * COMM/FORK/MMAP2 of running tasks from /proc, FINISHED_INIT), then drains the rings with
  * poll into a perf.data writer until told to stop, and finishes the file with the feature
  * sections (build-ids of the dsos that samples hit, sample times, ...). While it drains, the
- * calling thread runs at SCHED_FIFO rt_prio when that is permitted (and given), then returns
- * to its policy before the file is finished.
+ * calling thread runs at SCHED_FIFO rt_prio when that is permitted (and given), else with a
+ * short time slice (lib/record/drain-sched.h), and returns to its policy before the file is
+ * finished.
  *
  * It owns nothing it is given; everything it opens it closes. It never prints and never
  * installs signal handlers: the caller sets *stop (from a handler) and passes the signal mask
@@ -39,7 +40,7 @@ struct record_opts {
 	bool sample_cpu;		/* add PERF_SAMPLE_CPU (-a, -C, --sample-cpu) */
 	bool use_clockid;		/* -k: sample times from this clock */
 	int clockid;
-	int rt_prio;			/* SCHED_FIFO priority to drain at, 0: unchanged */
+	int rt_prio;			/* SCHED_FIFO priority to drain at, 0: none */
 	bool rt_required;		/* fail when rt_prio cannot be set (-r) */
 	const char *const *filters;	/* per evsel tracepoint filter, or NULL entries */
 	int argc;			/* flare's own command line, for the CMDLINE feature */
@@ -56,7 +57,8 @@ struct record_stats {
 	uint64_t lost;			/* samples lost (LOST_SAMPLES, else LOST records) */
 	uint64_t bytes;			/* bytes of records written */
 	uint64_t wakeups;
-	int rt_prio;			/* the SCHED_FIFO priority drained at, or 0 */
+	int rt_prio;			/* the real-time priority drained at, or 0 */
+	bool short_slice;		/* else: the normal policy with a short slice */
 };
 
 /* Sets sample_type, period/freq, read_format and the flags on every evsel of o->evlist as

@@ -123,14 +123,15 @@ perf report --header-only -i pk.data 2>/dev/null | grep -E '^# (clockid|missing)
 check_eq "-k mono: the same clock header lines as perf" "$(cat pk.txt)" "$(cat k.txt)"
 check_grep "-k mono: attrs use the clock" 'use_clockid: 1.*clockid: 1' <(perf evlist -v -i k.data 2>/dev/null)
 
-# -r: the drain runs at SCHED_FIFO (1 by default, as root); the command never inherits it
+# -r: the drain runs at SCHED_FIFO (1 by default, as root), else with a short slice; the
+# command never inherits it
 $FLARE record -v -e cpu-clock -o rt.data -- chrt -p 0 >rt.out 2>rt.err
-check_grep "default: drained at SCHED_FIFO priority 1" 'drained at SCHED_FIFO priority 1 \]' rt.err
+check_grep "default: drained at real-time priority 1" 'drained at real-time priority 1 \]' rt.err
 check_grep "default: the command keeps the normal policy" 'policy: SCHED_OTHER' rt.out
 $FLARE record -v -r 7 -e cpu-clock -o rt.data -- chrt -p 0 >rt.out 2>rt.err
-check_grep "-r 7: drained at SCHED_FIFO priority 7" 'drained at SCHED_FIFO priority 7 \]' rt.err
+check_grep "-r 7: drained at real-time priority 7" 'drained at real-time priority 7 \]' rt.err
 check_grep "-r 7: the command keeps the normal policy" 'policy: SCHED_OTHER' rt.out
 $FLARE record -v -r 0 -e cpu-clock -o rt.data -- true 2>rt.err
-check_grep "-r 0: drained at the normal priority" 'drained at normal priority 0 \]' rt.err
+check_grep "-r 0: drained at the normal priority, short slice" 'drained at the normal priority, short slice \]' rt.err
 $FLARE record -r 100 -e cpu-clock -o rt.data -- true >/dev/null 2>&1
 check_eq "-r 100 is a usage error" 129 $?
