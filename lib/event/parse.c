@@ -273,6 +273,99 @@ static int pmu_term(struct pstate *ps, const char *pmu, char *term, const char *
 	return 0;
 }
 
+/* perf's terms after a named event or a tracepoint: "cpu-clock/period=1000,name=x/" */
+struct named_terms {
+	const char *name;
+	uint64_t period;
+	bool has_period, freq;
+};
+
+/* Parses the terms string (cut at its closing '/'; at its spec offset at) into nt. */
+static int named_terms_parse(struct pstate *ps, const char *ev, char *terms, const char *at,
+			     struct named_terms *nt)
+{
+	char *t, *next, *eq, *num_end;
+
+	for (t = terms; t; t = next) {
+		const char *t_at = at + (t - terms);
+
+		next = strchr(t, ',');
+		if (next)
+			*next++ = '\0';
+		if (!*t)
+			continue;
+		eq = strchr(t, '=');
+		if (eq)
+			*eq++ = '\0';
+		if (eq && !strcmp(t, "name")) {
+			nt->name = eq;
+			continue;
+		}
+		if (!strcmp(t, "period") || !strcmp(t, "freq")) {
+			errno = 0;
+			nt->period = eq ? strtoull(eq, &num_end, 0) : 0;
+			if (!eq || errno || num_end == eq || *num_end)
+				return perr(ps, -ERR_EVENT_SYNTAX, t_at, NULL,
+					    "term '%s' needs a number: %s=N", t, t);
+			nt->has_period = true;
+			nt->freq = t[0] == 'f';
+			continue;
+		}
+		return perr(ps, -ERR_EVENT_UNKNOWN, t_at, "terms of a named event: name, period, freq",
+			    "unknown term '%s' for event '%s'", t, ev);
+	}
+	return 0;
+}
+
+static int named_terms_apply(struct pstate *ps, size_t first, const struct named_terms *nt)
+{
+	size_t i;
+
+	for (i = first; i < ps->l->nr; i++) {
+		struct evsel *e = &ps->l->evsels[i];
+
+		if (nt->has_period) {
+			e->attr.sample_period = nt->period;
+			e->attr.freq = nt->freq;
+		}
+		if (nt->name) {
+			free(e->name);
+			e->name = strdup(nt->name);
+			if (!e->name)
+				return oom(ps);
+		}
+	}
+	return 0;
+}
+
+/*
+ * "cpu-clock/terms/mods", "L1-dcache-loads/terms/", "sched:sched_switch/terms/": a named event
+ * or tracepoint with terms, as perf accepts. tok is cut at its slashes already: tok is the
+ * name, terms the terms, mods what follows. 1 if tok is such a name (*ret set), else 0.
+ */
+static int parse_named_terms(struct pstate *ps, char *tok, char *terms, const char *full,
+			     const char *at, const char *mods, int *ret)
+{
+	struct named_terms nt = { 0 };
+	const char *mods_at = *mods ? at + (mods - tok) : NULL;
+	size_t first = ps->l->nr;
+	char *colon = strchr(tok, ':');
+
+	if (colon && colon != tok && colon[1] && !strchr(colon + 1, ':')) {
+		*colon = '\0';
+		*ret = parse_tracepoint(ps, tok, colon + 1, at, *mods ? mods : NULL, mods_at);
+		*colon = ':';
+	} else if (!try_named(ps, tok, full, at, mods, mods_at, ret)) {
+		return 0;
+	}
+	/* on an error the caller drops what this spec added */
+	if (!*ret)
+		*ret = named_terms_parse(ps, tok, terms, at + (terms - tok), &nt);
+	if (!*ret)
+		*ret = named_terms_apply(ps, first, &nt);
+	return 1;
+}
+
 /* tok is "pmu/terms/mods" (a writable copy of the spec at at). */
 static int parse_pmu(struct pstate *ps, char *tok, const char *at)
 {
@@ -295,6 +388,8 @@ static int parse_pmu(struct pstate *ps, char *tok, const char *at)
 		return perr(ps, -ERR_EVENT_UNKNOWN, at,
 			    "Run 'flare list pmu' for the PMUs of this machine",
 			    "no PMU '%s': this machine has no hardware PMU (a VM guest?)", tok);
+	if (pmu_type(tok, &attr.type) && parse_named_terms(ps, tok, slash + 1, full, at, mods, &r))
+		return r;
 	if (pmu_type(tok, &attr.type))
 		return perr(ps, -ERR_EVENT_UNKNOWN, at,
 			    "Run 'flare list pmu' for the PMUs of this machine",
@@ -373,6 +468,13 @@ static int parse_breakpoint(struct pstate *ps, char *tok, const char *at)
 	return r;
 }
 
+/* tp_for_each callback: keeps the system of the first tracepoint found, stops the walk. */
+static int tp_first_sys(const char *sys, const char *name, void *arg)
+{
+	snprintf(arg, 128, "%s", sys);
+	return 1;
+}
+
 /* One event (no top-level commas, no braces). tok is a writable copy of the spec at at. */
 static int parse_event(struct pstate *ps, char *tok, const char *at)
 {
@@ -394,11 +496,14 @@ static int parse_event(struct pstate *ps, char *tok, const char *at)
 		return r;
 	if (!c1) {
 		const char *s = suggest(tok);
-		char buf[256];
+		char buf[256], sys[128];
 
 		hint = HINT_LIST;
 		if (s) {
 			snprintf(buf, sizeof(buf), "did you mean '%s'? (%s)", s, HINT_LIST);
+			hint = buf;
+		} else if (tp_for_each(NULL, tok, 0, tp_first_sys, sys) > 0) {
+			snprintf(buf, sizeof(buf), "did you mean the tracepoint '%s:%s'?", sys, tok);
 			hint = buf;
 		}
 		return perr(ps, -ERR_EVENT_UNKNOWN, at, hint, "unknown event '%s'", tok);

@@ -71,6 +71,13 @@ check_grep "counts with thousands separators" '^ +12,345      syscalls:sys_enter
 $FLARE stat --no-big-num -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>nobig.txt
 check_grep "--no-big-num drops them" '^ +12345      syscalls:sys_enter_getppid' nobig.txt
 
+# --- terms after a named event or tracepoint, as perf accepts them ---
+$FLARE stat -x, -e 'syscalls:sys_enter_getppid//,cs/name=sw/,cpu-clock/period=1000/u' \
+	-- "$WL/getppid_n" 7 2>terms.csv
+check_eq "tracepoint// counts as the tracepoint" 7 "$(count syscalls:sys_enter_getppid terms.csv)"
+check_grep "name= renames the event" '^[0-9]+,,sw,' terms.csv
+check_grep "symbolic event with terms keeps perf's name" ',msec,cpu-clock/period=1000/u,' terms.csv
+
 # --- tool events ---
 $FLARE stat -x, -e duration_time,user_time -- "$WL/cpu_burn" 0.2 2>tool.csv
 dur=$(count duration_time tool.csv)
@@ -273,6 +280,9 @@ $FLARE stat -e cyclez -- true 2>bad.txt
 check_eq "bad event exits 129" 129 $?
 check_grep "bad event shown with a caret" '^                     \\___ unknown event' bad.txt
 check_grep "bad event hint" "did you mean 'cycles'" bad.txt
+$FLARE stat -e sys_enter_getppid -- true 2>badtpn.txt
+check_grep "a tracepoint name without its system: the hint names it" \
+	"did you mean the tracepoint 'syscalls:sys_enter_getppid'\\?" badtpn.txt
 $FLARE stat -e 'sched:nosuch' -- true 2>badtp.txt
 check_eq "unknown tracepoint exits 129" 129 $?
 check_grep "unknown tracepoint named" "unknown tracepoint 'sched:nosuch'" badtp.txt

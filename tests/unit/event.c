@@ -2,6 +2,7 @@
 /* The event model: spec parsing, cache names, modifiers, target lists, workload start. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include "tests/unit/unit.h"
 #include "lib/base/err.h"
@@ -174,6 +175,35 @@ TEST(spec_tracepoints)
 	CHECK(parse(&l, "sched:nosuch", &e) == -ERR_EVENT_UNKNOWN && e.pos == 0);
 	CHECK(parse(&l, "sched:sched_switch:u", &e) == 0);
 	CHECK_STR(l.evsels[l.nr - 1].name, "sched:sched_switch:u");
+	CHECK(parse(&l, "sched:sched_switch//,sched:sched_switch/name=sw/k", &e) == 0);
+	CHECK_STR(l.evsels[l.nr - 2].name, "sched:sched_switch");
+	CHECK_STR(l.evsels[l.nr - 1].name, "sw");
+	CHECK(l.evsels[l.nr - 1].attr.exclude_user && l.evsels[l.nr - 1].tp_name);
+	CHECK(parse(&l, "sched:nosuch/name=x/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 0);
+	CHECK(parse(&l, "sched_switch", &e) == -ERR_EVENT_UNKNOWN);
+	CHECK(strstr(e.hint, "did you mean the tracepoint 'sched:sched_switch'?") != NULL);
+	evlist_release(&l);
+}
+
+TEST(spec_named_terms)
+{
+	struct evlist l = { 0 };
+	struct evparse_err e;
+
+	CHECK(parse(&l, "cpu-clock/period=1000/u,cs/name=sw/,L1-dcache-loads/freq=99/", &e) == 0);
+	CHECK(l.nr == 3);
+	CHECK_STR(l.evsels[0].name, "cpu-clock/period=1000/u");
+	CHECK(l.evsels[0].attr.type == PERF_TYPE_SOFTWARE);
+	CHECK(l.evsels[0].attr.sample_period == 1000 && !l.evsels[0].attr.freq);
+	CHECK(l.evsels[0].attr.exclude_kernel && !l.evsels[0].attr.exclude_user);
+	CHECK_STR(l.evsels[1].name, "sw");
+	CHECK(l.evsels[1].attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES);
+	CHECK(l.evsels[2].attr.type == PERF_TYPE_HW_CACHE && l.evsels[2].attr.freq);
+	CHECK(l.evsels[2].attr.sample_freq == 99);
+	CHECK(parse(&l, "cs,cpu-clock/call-graph=fp/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 13);
+	CHECK(parse(&l, "cpu-clock/period=x/", &e) == -ERR_EVENT_SYNTAX && e.pos == 10);
+	CHECK(parse(&l, "nosuch/period=1/", &e) == -ERR_EVENT_UNKNOWN && strstr(e.msg, "pmu"));
+	CHECK(l.nr == 3);
 	evlist_release(&l);
 }
 
@@ -297,6 +327,7 @@ int main(void)
 	RUN(spec_raw_pmu_bp);
 	RUN(spec_groups);
 	RUN(spec_tracepoints);
+	RUN(spec_named_terms);
 	RUN(target_lists);
 	RUN(workload_run);
 	RUN(open_reason);
