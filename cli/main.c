@@ -31,7 +31,7 @@ static void print_main_usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "\n usage: flare [--version] [--help] COMMAND [ARGS]\n\n");
+	fprintf(f, "\n usage: flare [--version] [--help] [--no-pager] COMMAND [ARGS]\n\n");
 	fprintf(f, " The flare commands are:\n");
 	for (i = 0; i < NR_CMDS; i++)
 		fprintf(f, "   %-11s %s\n", commands[i].name, commands[i].help);
@@ -118,12 +118,36 @@ static int finish(int status)
 	return status;
 }
 
-int main(int argc, char **argv)
+/* "flare help CMD", "flare --help CMD": CMD's usage; the list of commands without one. */
+static int help(const char *name)
 {
 	const struct cmd *c;
 	char *hargv[3];
 
+	if (!name || !strcmp(name, "help")) {
+		print_main_usage(stdout);
+		return finish(0);
+	}
+	c = find_cmd(name);
+	if (!c)
+		return unknown_command(name);
+	hargv[0] = (char *)name;
+	hargv[1] = (char *)"--help";
+	hargv[2] = NULL;
+	return finish(c->fn(2, hargv));
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd *c;
+
 	out_init_log();
+	/* perf's option before the command that scripts use: --no-pager */
+	while (argc > 1 && !strcmp(argv[1], "--no-pager")) {
+		out_pager_disable();
+		argc--;
+		argv++;
+	}
 	if (argc < 2) {
 		print_main_usage(stderr);
 		return 1;
@@ -133,23 +157,8 @@ int main(int argc, char **argv)
 		printf("flare version %s (%s)\n", FLARE_VERSION, FLARE_GITREV);
 		return finish(0);
 	}
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-		print_main_usage(stdout);
-		return finish(0);
-	}
-	if (!strcmp(argv[1], "help")) {
-		if (argc < 3) {
-			print_main_usage(stdout);
-			return finish(0);
-		}
-		c = find_cmd(argv[2]);
-		if (!c)
-			return unknown_command(argv[2]);
-		hargv[0] = argv[2];
-		hargv[1] = (char *)"--help";
-		hargv[2] = NULL;
-		return finish(c->fn(2, hargv));
-	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+		return help(argc > 2 ? argv[2] : NULL);
 	if (argv[1][0] == '-') {
 		fprintf(stderr, "  Error: unknown option `%s'\n", argv[1]);
 		print_main_usage(stderr);

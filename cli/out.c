@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 int out_verbose;
 static pid_t pager_pid;
+static bool pager_off;
 
 void pr_err(const char *fmt, ...)
 {
@@ -63,13 +65,18 @@ static void pager_wait(void)
 	waitpid(pager_pid, &st, 0);
 }
 
+void out_pager_disable(void)
+{
+	pager_off = true;
+}
+
 void out_pager_start(void)
 {
 	const char *pager = getenv("FLARE_PAGER");
 	int fds[2];
 	pid_t pid;
 
-	if (!isatty(STDOUT_FILENO) || pager_pid)
+	if (pager_off || !isatty(STDOUT_FILENO) || pager_pid)
 		return;
 	if (!pager)
 		pager = getenv("PAGER");

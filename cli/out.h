@@ -20,6 +20,8 @@ void out_init_log(void);
 /* Pipes stdout through $PAGER (default "less -FRSX") when stdout is a terminal and
  * FLARE_PAGER/PAGER is not "cat" or empty. The pager is waited for at exit. */
 void out_pager_start(void);
+/* flare --no-pager: out_pager_start() does nothing from now on. */
+void out_pager_disable(void);
 
 /* Formats v with thousands separators ("1,234,567") into buf and returns buf. */
 char *out_thousands(char buf[32], uint64_t v);

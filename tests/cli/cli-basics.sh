@@ -23,3 +23,18 @@ $FLARE stta 2>uc.txt; check_eq "unknown command exits 1" 1 $?
 check_eq "unknown command: one line with the closest name" 1 "$(wc -l <uc.txt)"
 check_grep "unknown command suggests stat" "did you mean 'stat'" uc.txt
 $FLARE help nosuch 2>hn.txt; check_eq "help of an unknown command exits 1" 1 $?
+$FLARE --help stat >hs2.txt; check_eq "--help CMD exits 0" 0 $?
+check_grep "--help stat shows stat's usage, as perf --help stat" 'Usage: flare stat' hs2.txt
+$FLARE help help >hh.txt; check_eq "help help exits 0" 0 $?
+check_grep "help help lists the commands" '^   stat ' hh.txt
+$FLARE --no-pager list sw >np.txt; check_eq "--no-pager before the command is accepted, as perf's" 0 $?
+check_grep "--no-pager list sw lists" 'context-switches OR cs' np.txt
+if command -v script >/dev/null; then
+	# a terminal on stdout: the pager runs, unless --no-pager
+	script -qec "FLARE_PAGER='sed s/^/PAGED:/' '$FLARE' list sw" /dev/null >tty1.txt
+	check_grep "on a terminal the output goes through the pager" '^PAGED:' tty1.txt
+	script -qec "FLARE_PAGER='sed s/^/PAGED:/' '$FLARE' --no-pager list sw" /dev/null >tty2.txt
+	check_eq "--no-pager: no pager on a terminal" "" "$(grep PAGED tty2.txt)"
+else
+	skip "--no-pager on a terminal" "no script(1) here"
+fi
