@@ -45,3 +45,10 @@ tracefs_leftovers() {
 	[ -s $t/uprobe_events ] && grep -h 'flare' $t/uprobe_events 2>/dev/null
 	return 0
 }
+# fixture_home: prints a HOME whose ~/.debug is the fixtures' build-id cache (the kallsyms of
+# the kernel they were recorded on, tests/data/home), copied into $TMP: perf writes into its
+# cache even when it only reads a file, and tests/data must stay as committed.
+fixture_home() {
+	[ -d "$TMP/fixture-home" ] || cp -r "$TESTDATA/home" "$TMP/fixture-home"
+	echo "$TMP/fixture-home"
+}

@@ -10,7 +10,8 @@ source "$ROOT/tests/lib.sh"
 
 # The fixtures were recorded on another kernel: their kallsyms is in perf record's build-id cache
 # under tests/data/home, where perf (and so flare) looks for it.
-export HOME=$TESTDATA/home
+HOME=$(fixture_home)
+export HOME
 norm() { sed -e 's/^# (Tip: .*)$/# (Tip)/' "$1"; }
 # perf prints the file's mtime as "captured on": a clone's, not the recording's
 golden() {	# golden ID FIXTURE

@@ -5,7 +5,8 @@ source "$ROOT/tests/lib.sh"
 "$TESTDATA/install-bins.sh" || { skip "golden script" "cannot install fixture binaries"; exit 0; }
 [ -r /proc/kallsyms ] || { skip "golden script" "no /proc/kallsyms"; exit 0; }
 # the recorded kernel's kallsyms is in perf record's build-id cache under tests/data/home
-export HOME=$TESTDATA/home
+HOME=$(fixture_home)
+export HOME
 
 while IFS='|' read -r id fx args; do
 	[[ $args == script* ]] || continue
