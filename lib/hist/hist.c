@@ -275,47 +275,98 @@ int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, e
 	}
 }
 
-static const struct hist *sort_hist;
+/* An entry with its sort keys beside it: the merge sort reads these, not the entries. */
+struct skey {
+	uint64_t total, self;
+	uint32_t tid, depth;
+	struct hist_entry *e;
+};
 
-static int entry_cmp(const void *pa, const void *pb)
+struct sort_ctx {
+	const struct hist *h;
+	bool by_total, by_depth, caller;
+	struct skey *tmp;
+};
+
+static int skey_cmp(const struct sort_ctx *c, const struct skey *a, const struct skey *b)
 {
-	const struct hist_entry *a = *(const struct hist_entry *const *)pa;
-	const struct hist_entry *b = *(const struct hist_entry *const *)pb;
 	size_t i;
-	int c;
+	int r;
 
-	if (sort_hist->o.children && (c = cmp_u64(b->total, a->total)))
-		return c;
+	if (c->by_total && a->total != b->total)
+		return a->total > b->total ? -1 : 1;
 	/* perf puts callers above callees of equal share within a thread: by the length of
 	 * the chains recorded for them, longer first in caller order, shorter in callee */
-	if (sort_hist->o.children && sort_hist->o.callchain && a->tid == b->tid &&
-	    a->max_depth != b->max_depth)
-		return sort_hist->o.caller_order ? cmp_u64(b->max_depth, a->max_depth) :
-						   cmp_u64(a->max_depth, b->max_depth);
-	if ((c = cmp_u64(b->self, a->self)))
-		return c;
-	for (i = 0; i < sort_hist->o.nr_keys; i++)
-		if ((c = hist_entry_cmp_key(a, b, sort_hist->o.keys[i])))
-			return c;
+	if (c->by_depth && a->tid == b->tid && a->depth != b->depth)
+		return c->caller ? cmp_u64(b->depth, a->depth) : cmp_u64(a->depth, b->depth);
+	if (a->self != b->self)
+		return a->self > b->self ? -1 : 1;
+	for (i = 0; i < c->h->o.nr_keys; i++)
+		if ((r = hist_entry_cmp_key(a->e, b->e, c->h->o.keys[i])))
+			return r;
 	return 0;
+}
+
+/*
+ * Top-down merge sort, step for step the one glibc's qsort() runs (msort_with_tmp: halves
+ * of n / 2 and the rest, the left element first unless it compares greater). skey_cmp does
+ * not order every triple consistently (the per-thread depth rule), so the result depends on
+ * the algorithm, and this keeps the order qsort() gave.
+ */
+static void msort(const struct sort_ctx *c, struct skey *b, size_t n)
+{
+	size_t n1 = n / 2, n2 = n - n1, k = 0;
+	struct skey *b1 = b, *b2 = b + n1;
+
+	if (n <= 1)
+		return;
+	msort(c, b1, n1);
+	msort(c, b2, n2);
+	while (n1 > 0 && n2 > 0) {
+		if (skey_cmp(c, b1, b2) <= 0) {
+			c->tmp[k++] = *b1++;
+			n1--;
+		} else {
+			c->tmp[k++] = *b2++;
+			n2--;
+		}
+	}
+	if (n1 > 0)
+		memcpy(c->tmp + k, b1, n1 * sizeof(*b1));
+	memcpy(b, c->tmp, (n - n2) * sizeof(*b));
 }
 
 int hist_sort(struct hist *h)
 {
+	struct sort_ctx c = { h, h->o.children, h->o.children && h->o.callchain,
+			      h->o.caller_order, NULL };
+	size_t i, n;
+	struct skey *v;
 	int err = hist_collapse(h);
 
 	if (err)
 		return err;
+	n = h->nr_entries;
 	free(h->sorted);
-	h->sorted = malloc((h->nr_entries ? h->nr_entries : 1) * sizeof(*h->sorted));
-	if (!h->sorted)
-		return -ENOMEM;
+	h->sorted = malloc((n ? n : 1) * sizeof(*h->sorted));
+	v = malloc((n ? n : 1) * sizeof(*v));
+	c.tmp = malloc((n ? n : 1) * sizeof(*v));
+	if (!h->sorted || !v || !c.tmp) {
+		err = -ENOMEM;
+		goto out;
+	}
 	/* from the order the entries were made in, not the hash order: the tie breaks of
-	 * entry_cmp do not order every pair, and its input order must not depend on addresses */
-	if (h->nr_entries)
-		memcpy(h->sorted, h->created, h->nr_entries * sizeof(*h->sorted));
-	sort_hist = h;
-	qsort(h->sorted, h->nr_entries, sizeof(*h->sorted), entry_cmp);
-	sort_hist = NULL;
-	return 0;
+	 * skey_cmp do not order every pair, and its input order must not depend on addresses */
+	for (i = 0; i < n; i++) {
+		struct hist_entry *e = h->created[i];
+
+		v[i] = (struct skey){ e->total, e->self, e->tid, e->max_depth, e };
+	}
+	msort(&c, v, n);
+	for (i = 0; i < n; i++)
+		h->sorted[i] = v[i].e;
+out:
+	free(v);
+	free(c.tmp);
+	return err;
 }
