@@ -126,8 +126,9 @@ static int event_setup(struct script_ctx *c, const struct pd_attr *a, struct scr
 	else
 		f = (tp ? TP_FIELDS : DEFAULT_FIELDS) | c->o->fields_add;
 	if (!c->o->fields_set && !c->o->fields_add && !c->o->fields_del) {
-		/* perf's defaults: the call chain of tracepoints, what the file records */
-		if (tp && cc)
+		/* perf's defaults: the call chain of tracepoints (not with -G), what the file
+		 * records */
+		if (tp && cc && !c->o->hide_callchain)
 			f |= IP_FIELDS;
 		if (!(st & PERF_SAMPLE_CPU))
 			f &= ~F(SF_CPU);
@@ -246,38 +247,60 @@ static void print_time(FILE *out, const struct script_opts *o, uint64_t t)
 	}
 }
 
-static int on_sample(void *ctx, const struct resolved_sample *rs)
+/* The columns perf prints before a sample or a record: comm, pid/tid, cpu, time. */
+void script_print_start(struct script_ctx *c, const struct script_event *ev, const char *comm,
+			uint32_t pid, uint32_t tid, uint32_t cpu, uint64_t time)
 {
-	struct script_ctx *c = ctx;
-	struct script_event *ev = event_of(c, rs->attr);
-	const struct perf_sample *s = rs->s;
+	unsigned int fl = ev->fields;
 	FILE *out = stdout;
-	unsigned int fl;
+
+	if (fl & F(SF_COMM)) {
+		if ((fl & F(SF_IP)) && ev->callchain)
+			fprintf(out, "%s ", comm);
+		else
+			fprintf(out, "%16s ", comm);
+	}
+	if ((fl & F(SF_PID)) && (fl & F(SF_TID)))
+		fprintf(out, "%5" PRIu32 "/%-5" PRIu32 " ", pid, tid);
+	else if (fl & F(SF_PID))
+		fprintf(out, "%5" PRIu32 " ", pid);
+	else if (fl & F(SF_TID))
+		fprintf(out, "%5" PRIu32 " ", tid);
+	if (fl & F(SF_CPU))
+		fprintf(out, "[%03" PRIu32 "] ", cpu);
+	if (fl & F(SF_TIME))
+		print_time(out, c->o, time);
+}
+
+int script_event_of(struct script_ctx *c, const struct pd_attr *a, struct script_event **ret)
+{
+	struct script_event *ev = event_of(c, a);
 	int err;
 
 	if (!ev)
 		return -ENOMEM;
-	if (!ev->ready && (err = event_setup(c, rs->attr, ev)))
+	if (!ev->ready && (err = event_setup(c, a, ev)))
+		return err;
+	*ret = ev;
+	return 0;
+}
+
+static int on_sample(void *ctx, const struct resolved_sample *rs)
+{
+	struct script_ctx *c = ctx;
+	const struct perf_sample *s = rs->s;
+	struct script_event *ev;
+	FILE *out = stdout;
+	unsigned int fl;
+	int err;
+
+	if ((err = script_event_of(c, rs->attr, &ev)))
 		return err;
 	if (!script_filter_sample(c, rs))
 		return 0;
 	fl = ev->fields;
-	if (fl & F(SF_COMM)) {
-		if ((fl & F(SF_IP)) && ev->callchain)
-			fprintf(out, "%s ", rs->thread->comm);
-		else
-			fprintf(out, "%16s ", rs->thread->comm);
-	}
-	if ((fl & F(SF_PID)) && (fl & F(SF_TID)))
-		fprintf(out, "%5" PRIu32 "/%-5" PRIu32 " ", rs->thread->pid, rs->thread->tid);
-	else if (fl & F(SF_PID))
-		fprintf(out, "%5" PRIu32 " ", rs->thread->pid);
-	else if (fl & F(SF_TID))
-		fprintf(out, "%5" PRIu32 " ", rs->thread->tid);
-	if (fl & F(SF_CPU))
-		fprintf(out, "[%03" PRIu32 "] ", s->cpu);
-	if (fl & F(SF_TIME))
-		print_time(out, c->o, s->time);
+	script_print_start(c, ev, rs->thread->comm, rs->thread->pid, rs->thread->tid, s->cpu,
+			   s->time);
 	if (fl & F(SF_PERIOD))
 		fprintf(out, "%10" PRIu64 " ", s->period);
 	if (fl & F(SF_EVENT))
@@ -333,7 +356,8 @@ static int script_run(struct script_ctx *c)
 		if (err || c->o->header_only)
 			return err;
 	}
-	err = session_process(c->sess, on_sample, NULL, c);
+	err = session_process(c->sess, on_sample, script_show_events(c->o) ? script_on_record :
+			      NULL, c);
 	if (err < 0 && err != -EINVAL)
 		pr_err("cannot read '%s': %s", c->o->input,
 		       c->sess->pd->err_msg[0] ? c->sess->pd->err_msg : err_str(err));
@@ -355,13 +379,19 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
-		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]", "only consider these symbols"),
+		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]",
+			   "only consider these symbols"),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),
+		OPT_BOOL(0, "show-task-events", &o.show_task, "Show the fork/comm/exit events"),
+		OPT_BOOL(0, "show-mmap-events", &o.show_mmap, "Show the mmap events"),
+		OPT_BOOL(0, "show-switch-events", &o.show_switch,
+			 "Show context switch events (if recorded)"),
 		OPT_BOOL(0, "header", &o.header, "Show data header."),
 		OPT_BOOL(0, "header-only", &o.header_only, "Show only data header."),
-		OPT_BOOL('I', "show-info", &o.show_info, "display extended information from perf.data file"),
+		OPT_BOOL('I', "show-info", &o.show_info,
+			 "display extended information from perf.data file"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
 		OPT_END(),
 	};

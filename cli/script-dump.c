@@ -13,7 +13,7 @@
 #include "lib/base/err.h"
 #include "lib/data/reader.h"
 
-static const char *record_name(uint32_t type)
+const char *script_record_name(uint32_t type)
 {
 	static const char *const kernel[] = {
 		[PERF_RECORD_MMAP] = "MMAP",
@@ -73,91 +73,26 @@ static void hex_dump(FILE *out, const uint8_t *p, size_t n)
 	fputc('\n', out);
 }
 
-/* Bounded string inside a record body. */
-static const char *body_str(const struct perf_event_header *ev, size_t off)
-{
-	static char buf[4096];
-	size_t n;
-
-	if (off >= ev->size)
-		return "";
-	n = strnlen((const char *)ev + off, ev->size - off);
-	if (n >= sizeof(buf))
-		n = sizeof(buf) - 1;
-	memcpy(buf, (const char *)ev + off, n);
-	buf[n] = 0;
-	return buf;
-}
-
-static void u32s(const struct perf_event_header *ev, size_t off, uint32_t *v, size_t n)
-{
-	memset(v, 0, n * sizeof(*v));
-	if (off + n * 4 <= ev->size)
-		memcpy(v, (const char *)ev + off, n * 4);
-}
-
-static void u64s(const struct perf_event_header *ev, size_t off, uint64_t *v, size_t n)
-{
-	memset(v, 0, n * sizeof(*v));
-	if (off + n * 8 <= ev->size)
-		memcpy(v, (const char *)ev + off, n * 8);
-}
-
 static void dump_details(FILE *out, struct perf_data *pd, const struct perf_event_header *ev)
 {
-	const size_t h = sizeof(*ev);
-	uint32_t w[4];
-	uint64_t q[3];
+	struct perf_sample s;
+	uint64_t i;
 
-	switch (ev->type) {
-	case PERF_RECORD_COMM:
-		u32s(ev, h, w, 2);
-		fprintf(out, "%s: %s:%" PRIu32 "/%" PRIu32, ev->misc & PERF_RECORD_MISC_COMM_EXEC ?
-			" exec" : "", body_str(ev, h + 8), w[0], w[1]);
-		break;
-	case PERF_RECORD_MMAP:
-		u32s(ev, h, w, 2);
-		u64s(ev, h + 8, q, 3);
-		fprintf(out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %c %s",
-			(int32_t)w[0], (int32_t)w[1], q[0], q[1], q[2],
-			ev->misc & PERF_RECORD_MISC_MMAP_DATA ? 'r' : 'x', body_str(ev, h + 32));
-		break;
-	case PERF_RECORD_MMAP2:
-		u32s(ev, h, w, 2);
-		u64s(ev, h + 8, q, 3);
-		fprintf(out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64 "]: %s",
-			(int32_t)w[0], (int32_t)w[1], q[0], q[1], q[2], body_str(ev, h + 72));
-		break;
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:
-		u32s(ev, h, w, 4);
-		fprintf(out, "(%" PRIu32 ":%" PRIu32 "):(%" PRIu32 ":%" PRIu32 ")", w[0], w[2], w[1],
-			w[3]);
-		break;
-	case PERF_RECORD_LOST:
-		u64s(ev, h, q, 2);
-		fprintf(out, " lost %" PRIu64, q[1]);
-		break;
-	case PERF_RECORD_SAMPLE: {
-		struct perf_sample s;
-		uint64_t i;
-
-		if (perf_data_parse_sample(pd, ev, &s))
-			break;
-		fprintf(out, "(IP, %#x): %" PRIu32 "/%" PRIu32 ": %#" PRIx64 " period: %" PRIu64
-			" addr: %#" PRIx64, ev->misc, s.pid, s.tid, s.ip, s.period, s.addr);
-		if (s.callchain) {
-			fprintf(out, "\n... FP chain: nr:%" PRIu64, s.nr_callchain);
-			for (i = 0; i < s.nr_callchain; i++)
-				fprintf(out, "\n..... %2" PRIu64 ": %016" PRIx64, i, s.callchain[i]);
-		}
-		if (s.raw)
-			fprintf(out, "\n... raw size %" PRIu32, s.raw_size);
-		break;
+	if (ev->type != PERF_RECORD_SAMPLE) {
+		script_record_details(out, ev);
+		return;
 	}
-	default:
-		break;
+	if (perf_data_parse_sample(pd, ev, &s))
+		return;
+	fprintf(out, "(IP, %#x): %" PRIu32 "/%" PRIu32 ": %#" PRIx64 " period: %" PRIu64
+		" addr: %#" PRIx64, ev->misc, s.pid, s.tid, s.ip, s.period, s.addr);
+	if (s.callchain) {
+		fprintf(out, "\n... FP chain: nr:%" PRIu64, s.nr_callchain);
+		for (i = 0; i < s.nr_callchain; i++)
+			fprintf(out, "\n..... %2" PRIu64 ": %016" PRIx64, i, s.callchain[i]);
 	}
+	if (s.raw)
+		fprintf(out, "\n... raw size %" PRIu32, s.raw_size);
 }
 
 static uint64_t record_time(struct perf_data *pd, const struct perf_event_header *ev)
@@ -188,7 +123,7 @@ int script_dump(struct script_ctx *c)
 		return -EINVAL;
 	}
 	while ((ret = perf_data_next(pd, &ev, &off)) > 0) {
-		const char *name = record_name(ev->type);
+		const char *name = script_record_name(ev->type);
 
 		fprintf(out, "\n%#" PRIx64 "@%s [%#x]: event: %" PRIu32 "\n", off, c->o->input,
 			ev->size, ev->type);

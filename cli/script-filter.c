@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * script-filter: the sample filters of `flare script` besides --comm/--pid/--tid: -C (the
- * CPUs of the samples), --time (script-time.c) and -S (the symbol of the sample), checked against the file as perf script
- * checks them.
+ * CPUs of the samples), --time (script-time.c) and -S (the symbol of the sample), checked
+ * against the file as perf script checks them.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -104,8 +104,8 @@ static int setup_cpus(struct script_ctx *c)
 	cpu = last_cpu(c);
 	if (cpu >= n) {
 		if (pd->is_pipe)
-			pr_err("-C: the number of CPUs of a recording read from a pipe is not known "
-			       "(record to a file to use -C)");
+			pr_err("-C: the number of CPUs of a recording read from a pipe is not "
+			       "known (record to a file to use -C)");
 		else
 			pr_err("-C: there is no CPU %d in '%s', recorded with %d CPUs (use CPUs "
 			       "0-%d)", cpu, c->o->input, n, n - 1);
@@ -148,11 +148,15 @@ int script_filter_setup(struct script_ctx *c)
 	return 0;
 }
 
+bool script_cpu_wanted(const struct script_ctx *c, uint32_t cpu)
+{
+	return !c->cpu_filter ||
+	       (cpu < SCRIPT_MAX_CPUS && (c->cpus[cpu / 64] & (1ULL << (cpu % 64))));
+}
+
 bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs)
 {
-	uint32_t cpu = rs->s->cpu;
-
-	if (c->cpu_filter && (cpu >= SCRIPT_MAX_CPUS || !(c->cpus[cpu / 64] & (1ULL << (cpu % 64)))))
+	if (!script_cpu_wanted(c, rs->s->cpu))
 		return false;
 	if (script_time_skip(c, rs->s->time))
 		return false;

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "cli/script-trace.h"
 #include "lib/session/session.h"
 
@@ -20,6 +21,7 @@ struct script_opts {
 	const char *input;
 	int force, ns, hide_callchain, dump, verbose;
 	int header, header_only, show_info;
+	int show_task, show_mmap, show_switch;	/* --show-*-events */
 	const char *comm, *pid, *tid;
 	const char *cpu_list;		/* -C */
 	const char *time_str;		/* --time */
@@ -56,6 +58,8 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 bool script_sample_wanted(const struct script_opts *o, const struct resolved_sample *rs);
 /* Checks the filter options against the file (-C); prints why and returns < 0 if refused. */
 int script_filter_setup(struct script_ctx *c);
+/* Whether cpu passes -C. */
+bool script_cpu_wanted(const struct script_ctx *c, uint32_t cpu);
 /* Whether the sample passes -C, --time, -S, --comm, --pid, --tid. */
 bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs);
 /* --time STR into c->times; first/last: the file's first and last sample times, for
@@ -63,6 +67,21 @@ bool script_filter_sample(const struct script_ctx *c, const struct resolved_samp
 int script_time_parse(struct script_ctx *c, const char *str, uint64_t first, uint64_t last);
 /* Whether time t is outside every --time range. */
 bool script_time_skip(const struct script_ctx *c, uint64_t t);
+/* The output setup of attr's event (made at its first use) in *ret; -ENOMEM, or -EINVAL when
+ * its fields are refused (said). */
+int script_event_of(struct script_ctx *c, const struct pd_attr *a, struct script_event **ret);
+/* comm, pid/tid, cpu, time as the event's fields ask. */
+void script_print_start(struct script_ctx *c, const struct script_event *ev, const char *comm,
+			uint32_t pid, uint32_t tid, uint32_t cpu, uint64_t time);
+/* Whether a --show-*-events option is set. */
+bool script_show_events(const struct script_opts *o);
+/* session_record_cb: prints the records --show-*-events ask for. */
+int script_on_record(void *ctx, const struct perf_event_header *ev, uint64_t off);
+/* After "PERF_RECORD_NAME": what perf prints of a COMM, MMAP, MMAP2, FORK, EXIT, LOST or
+ * SWITCH record (no newline). false for other types. */
+bool script_record_details(FILE *out, const struct perf_event_header *ev);
+/* "COMM", "MMAP2", ..., or NULL. */
+const char *script_record_name(uint32_t type);
 /* -D: every record in file order with its offset, size, type and a hex dump. */
 int script_dump(struct script_ctx *c);
 

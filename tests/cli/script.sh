@@ -71,7 +71,8 @@ if have_perf; then
 	same_as_perf "--time on a pipe recording as perf" pipe --time 2180.5,2181.6
 	refused_as_perf "--time without a comma is refused as by perf" fp --time 2175.6
 	refused_as_perf "--time with STOP before START is refused as by perf" fp --time 2175.7,2175.6
-	refused_as_perf "--time with three commas in one range is refused as by perf" fp --time 2175.54,2175.55,2175.6
+	refused_as_perf "--time with three commas in one range is refused as by perf" fp \
+		--time 2175.54,2175.55,2175.6
 	refused_as_perf "--time 10%/2 without sample times is refused as by perf" pipe --time 10%/2
 	for fx in fp tp pipe; do
 		same_as_perf "--header on $fx as perf" $fx --header
@@ -85,6 +86,38 @@ if have_perf; then
 	same_as_perf "-S a symbol of ld.so as perf" period -S do_lookup_x
 	same_as_perf "-S on tracepoint samples as perf" tp -S __GI___open64_nocancel
 	same_as_perf "-S with -C as perf" syswide -S work_a -C 1
+	for fx in fp mt syswide tp; do
+		same_as_perf "--show-task-events on $fx as perf" $fx --show-task-events
+		same_as_perf "--show-mmap-events on $fx as perf" $fx --show-mmap-events
+	done
+	same_as_perf "--show-task-events --show-mmap-events -C 1 as perf" syswide \
+		--show-task-events --show-mmap-events -C 1
+	same_as_perf "--show-task-events --show-mmap-events -G --ns on tracepoints as perf" tp \
+		--show-task-events --show-mmap-events -G --ns
+	same_as_perf "--show-mmap-events -F comm,pid,tid,time as perf" fp --show-mmap-events \
+		-F comm,pid,tid,time
+	same_as_perf "-G on tracepoints with call chains as perf" tp -G
+	# -D prints the records as --show-*-events do (after perf's CPU/time/offset prefix; perf
+	# prints them in time order, flare in file order)
+	re='PERF_RECORD_\(MMAP\|COMM\|FORK\|EXIT\).*'
+	for fx in fp syswide; do
+		HOME=$FX/home perf script -D -i "$FX/$fx.data" | grep -o "$re" | sort >p.out
+		HOME=$FX/home $FLARE script -D -i "$FX/$fx.data" | grep -o "$re" | sort >f.out
+		check_eq "-D prints MMAP, MMAP2, COMM, FORK, EXIT of $fx as perf" "" \
+			"$(diff p.out f.out | head -3)"
+	done
+	# context switches: a fresh recording with --switch-events, per task and system-wide
+	perf record -q --switch-events -o sw.data -- "$WL/cpu_burn" 0.1 >/dev/null 2>&1
+	perf record -q -a --switch-events -o swa.data -- sleep 0.1 >/dev/null 2>&1
+	for d in sw swa; do
+		perf script -i $d.data --show-switch-events >p.out 2>/dev/null
+		$FLARE script -i $d.data --show-switch-events >f.out 2>&1
+		check_eq "--show-switch-events on a fresh $d recording as perf" "" "$(diff p.out f.out | head -3)"
+		check_grep "--show-switch-events on $d shows switches" "PERF_RECORD_SWITCH" f.out
+	done
+	perf script -i swa.data --show-switch-events -C 1 >p.out 2>/dev/null
+	$FLARE script -i swa.data --show-switch-events -C 1 >f.out 2>&1
+	check_eq "--show-switch-events -C 1 system-wide as perf" "" "$(diff p.out f.out | head -3)"
 fi
 
 # filters
