@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include "cli/report-fmt.h"
 #include "cli/report.h"
 
 #define MAX_COLS (HIST_MAX_KEYS + 3)
@@ -174,46 +175,50 @@ static void print_header(FILE *out, const struct layout *l)
 	fputs("\n#\n", out);
 }
 
-static void put_percent(FILE *out, int width, uint64_t v, uint64_t total)
+static void print_key(struct lbuf *b, const struct col *c, const struct hist_entry *e,
+		      bool last)
 {
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "%.2f%%", total ? (double)v * 100.0 / (double)total : 0.0);
-	fprintf(out, "%*s", width, buf);
-}
-
-static void print_key(FILE *out, const struct col *c, const struct hist_entry *e, bool last)
-{
+	char tmp[32];
 	int n;
 
 	switch (c->key) {
 	case HK_COMM:
-		fprintf(out, "%-*.*s", c->width, c->width, e->comm ? e->comm : "");
+		lb_left(b, e->comm ? e->comm : "", c->width);
 		break;
 	case HK_PID:
-		fprintf(out, "%7" PRIu32 ":%-*.*s", e->tid, c->width - 8, c->width - 8,
-			e->comm ? e->comm : "");
+		lb_u64(b, e->tid, 7);
+		lb_mem(b, ":", 1);
+		lb_left(b, e->comm ? e->comm : "", c->width - 8);
 		break;
 	case HK_DSO:
-		fprintf(out, "%-*.*s", c->width, c->width, dso_name(e));
+		lb_left(b, dso_name(e), c->width);
 		break;
 	case HK_SYM:
 		/* perf pads the symbol only when a column follows it */
-		if (e->sym)
-			n = fprintf(out, "[%c] %s", e->level, e->sym->name);
-		else if (e->ip)
-			n = fprintf(out, "[%c] 0x%016" PRIx64, e->level, e->ip);
-		else	/* printf's '#' adds no 0x to a zero, and perf prints it so */
-			n = fprintf(out, "[%c] %016" PRIx64, e->level, e->ip);
+		tmp[0] = '[';
+		tmp[1] = e->level;
+		tmp[2] = ']';
+		tmp[3] = ' ';
+		lb_mem(b, tmp, 4);
+		if (e->sym) {
+			n = (int)strlen(e->sym->name);
+			lb_mem(b, e->sym->name, (size_t)n);
+			n += 4;
+		} else {
+			/* printf's '#' adds no 0x to a zero, and perf prints it so */
+			lb_hex16(b, e->ip, e->ip != 0);
+			n = e->ip ? 22 : 20;
+		}
 		if (!last && n < c->width)
-			fprintf(out, "%*s", c->width - n, "");
+			lb_fill(b, ' ', c->width - n);
 		break;
 	case HK_CPU:
 		/* a file without PERF_SAMPLE_CPU has cpu -1, which perf prints as -001 */
-		fprintf(out, "%*.*d", c->width, c->width, (int)e->cpu);
+		n = snprintf(tmp, sizeof(tmp), "%*.*d", c->width, c->width, (int)e->cpu);
+		lb_mem(b, tmp, n > 0 ? (size_t)n : 0);
 		break;
 	case HK_TRACE:
-		fputs(e->trace ? e->trace : "", out);	/* never padded, as perf */
+		lb_str(b, e->trace ? e->trace : "");	/* never padded, as perf */
 		break;
 	default:
 		break;
@@ -222,31 +227,35 @@ static void print_key(FILE *out, const struct col *c, const struct hist_entry *e
 
 static void print_entry_line(FILE *out, const struct layout *l, const struct hist_entry *e)
 {
+	struct lbuf b;
 	int i;
 
-	fputs("  ", out);
+	b.out = out;
+	b.len = 0;
+	lb_mem(&b, "  ", 2);
 	for (i = 0; i < l->nr; i++) {
 		const struct col *c = &l->cols[i];
 
 		if (i)
-			fputs("  ", out);
+			lb_mem(&b, "  ", 2);
 		switch (c->kind) {
 		case COL_CHILDREN:
-			put_percent(out, c->width, e->total, l->total);
+			lb_percent(&b, e->total, l->total, c->width);
 			break;
 		case COL_SELF:
 		case COL_OVERHEAD:
-			put_percent(out, c->width, e->self, l->total);
+			lb_percent(&b, e->self, l->total, c->width);
 			break;
 		case COL_SAMPLES:
-			fprintf(out, "%*" PRIu64, c->width, e->nr_self);
+			lb_u64(&b, e->nr_self, c->width);
 			break;
 		case COL_KEY:
-			print_key(out, c, e, i == l->nr - 1);
+			print_key(&b, c, e, i == l->nr - 1);
 			break;
 		}
 	}
-	fputc('\n', out);
+	lb_mem(&b, "\n", 1);
+	lb_flush(&b);
 }
 
 /* ---- call graphs ---- */
