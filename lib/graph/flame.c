@@ -21,6 +21,7 @@ void flame_opts_default(struct flame_opts *o)
 	o->fontsize = 12;
 	o->fontwidth = 0.59;
 	o->minwidth = 0.1;
+	o->factor = 1;
 }
 
 static const char *const palettes[] = {
@@ -45,6 +46,14 @@ int flame_opts_check(const struct flame_opts *o, const char **why)
 	}
 	if (!(o->fontsize > 0) || o->fontsize > 1000 || !(o->fontwidth > 0) || !(o->minwidth >= 0)) {
 		*why = "font size, font width and minimum width must be positive numbers";
+		return -EINVAL;
+	}
+	if (!(o->factor > 0) || !(o->total >= 0)) {
+		*why = "--factor must be a positive number and --total a count";
+		return -EINVAL;
+	}
+	if (o->encoding && strpbrk(o->encoding, "<>\"&'")) {
+		*why = "an encoding is a name such as utf-8 or iso-8859-1";
 		return -EINVAL;
 	}
 	if (o->notes && strpbrk(o->notes, "<>")) {
@@ -239,7 +248,7 @@ int flame_build(struct flame *f, struct fg_line *lines, size_t n, const struct f
 		t += lines[i].has2 ? lines[i].c2 : lines[i].c1;
 	}
 	err = err ? err : close_to(&w, 0, t);
-	f->total = t;
+	f->total = t > 0 && o->total > t ? o->total : t;	/* flamegraph.pl's $timemax */
 	if (!err && t > 0)
 		err = finish(f, &w, o);
 	vec_free(&w.open);
@@ -316,7 +325,8 @@ int strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len, bool quotes
 int flame_node_info(const struct flame *f, const struct flame_opts *o, const struct fg_node *n,
 		    bool escape, struct strbuf *out)
 {
-	double samples = round(n->etime - n->stime), d;
+	/* rint: perl's sprintf "%.0f" rounds half to even */
+	double samples = rint((n->etime - n->stime) * o->factor), d, total = f->total * o->factor;
 	char cnt[48];
 	int err;
 
@@ -331,12 +341,12 @@ int flame_node_info(const struct flame *f, const struct flame_opts *o, const str
 		return err;
 	if (!n->has_delta)
 		return strbuf_addf(out, " (%s %s, %.2f%%)", cnt, o->countname,
-				   100 * samples / f->total);
+				   100 * samples / total);
 	d = o->negate ? -n->delta : n->delta;
 	if (d == 0)
 		d = 0;	/* no "-0.00%" */
 	return strbuf_addf(out, " (%s %s, %.2f%%; %s%.2f%%)", cnt, o->countname,
-			   100 * samples / f->total, d > 0 ? "+" : "", 100 * d / f->total);
+			   100 * samples / total, d > 0 ? "+" : "", 100 * d / total);
 }
 
 /* flamegraph.pl's color_scale(): white to red for growth, to blue for shrinkage. */

@@ -39,6 +39,10 @@ struct flame_opts {
 	double minwidth;	/* pixels, or percent of the total when minwidth_pct */
 	bool minwidth_pct;
 	bool hash;		/* colors from the name's hash (flamegraph.pl --hash) */
+	double total;		/* --total: widths as if the counts summed to this; 0 or less
+				 * than the real sum: the real sum */
+	double factor;		/* --factor: counts are shown multiplied by this (1) */
+	const char *encoding;	/* --encoding: the SVG's XML encoding attribute, or NULL */
 	bool reverse, inverted, flamechart, negate;
 	struct palette *cp;	/* --cp: consistent colors, NULL when off */
 };
@@ -59,7 +63,7 @@ struct fg_node {
 
 struct flame {
 	VEC(struct fg_node) nodes;	/* parents before children (by depth, then left to right) */
-	double total;			/* sum of the counts: the root's width */
+	double total;			/* the root's width: the sum of the counts, or --total */
 	double maxdelta;
 	uint32_t depthmax;
 	bool diff;

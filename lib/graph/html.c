@@ -103,9 +103,10 @@ static int html_data(const struct flame *f, const struct flame_opts *o, struct s
 
 static int html_settings(const struct flame *f, const struct flame_opts *o, struct strbuf *out)
 {
-	int err = strbuf_addf(out, "var D = {\"total\":%.17g,\"frameheight\":%d,\"fontsize\":%g,"
+	int err = strbuf_addf(out, "var D = {\"total\":%.17g,\"factor\":%.17g,"
+			      "\"frameheight\":%d,\"fontsize\":%g,"
 			      "\"fontwidth\":%g,\"inverted\":%s,\"negate\":%s,"
-			      "\"searchcolor\":\"rgb(230,0,230)\",\"countname\":", f->total,
+			      "\"searchcolor\":\"rgb(230,0,230)\",\"countname\":", f->total, o->factor,
 			      o->frameheight, o->fontsize, o->fontwidth,
 			      o->inverted ? "true" : "false", o->negate ? "true" : "false");
 

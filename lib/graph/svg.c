@@ -247,8 +247,11 @@ static int svg_head(const struct flame_opts *o, double H, struct strbuf *out)
 	int err;
 
 	bg_colors(o, &c1, &c2);
-	err = strbuf_addf(out,
-		"<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	err = strbuf_adds(out, "<?xml version=\"1.0\"");
+	if (!err && o->encoding)
+		err = strbuf_addf(out, " encoding=\"%s\"", o->encoding);
+	err = err ? err : strbuf_addf(out,
+		" standalone=\"no\"?>\n"
 		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
 		"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
 		"<svg version=\"1.1\" width=\"%d\" height=\"%g\" onload=\"init(evt)\" "

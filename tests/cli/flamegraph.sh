@@ -169,3 +169,22 @@ if [ -n "$r" ] && [ "$r" = "$g" ] && [ "$b" -le 70 ]; then pass "C++ frame drawn
 zcat "$G/sys.txt.gz" | "$FLARE" flamegraph --colors hot >h.svg
 read -r r g b <<<"$(fillof do_syscall_64 h.svg)"
 if [ -n "$r" ] && [ "$r" -ge 205 ] && [ "$b" -le 55 ]; then pass "--colors hot: flamegraph.pl's hot palette"; else fail "--colors hot" "rgb($r,$g,$b)"; fi
+
+# --total, --factor, --encoding: the frames flamegraph.pl draws for the same input and options
+# (checked against flamegraph.pl once; half a count rounds to even, as perl's sprintf does)
+printf 'a;b 10\na;c 30\nd 5\n' >tf.folded
+"$FLARE" flamegraph --total 90 --factor 2.5 --encoding iso-8859-1 <tf.folded >tf.svg
+frames() { grep -o '<title>[^<]*</title><rect x="[^"]*" y="[^"]*" width="[^"]*"' "$1" | sort | tr '\n' '|'; }
+check_eq "--total 90 --factor 2.5: flamegraph.pl's frames and counts" \
+	'<title>a (100 samples, 44.44%)</title><rect x="10.0" y="53" width="524.4"|<title>all (225 samples, 100%)</title><rect x="10.0" y="69" width="1180.0"|<title>b (25 samples, 11.11%)</title><rect x="10.0" y="37" width="131.1"|<title>c (75 samples, 33.33%)</title><rect x="141.1" y="37" width="393.3"|<title>d (12 samples, 5.33%)</title><rect x="534.4" y="53" width="65.6"|' \
+	"$(frames tf.svg)"
+check_grep "--encoding in the XML declaration" '^<\?xml version="1.0" encoding="iso-8859-1" standalone="no"\?>$' tf.svg
+"$FLARE" flamegraph --total 10 <tf.folded >tl.svg 2>tl.err
+check_grep "--total below the sum: ignored with a warning, as flamegraph.pl" \
+	'--total 10 is less than the sum of the counts \(45\): ignored' tl.err
+check_eq "--total below the sum: the usual frames" "$(frames tl.svg)" \
+	"$("$FLARE" flamegraph <tf.folded 2>/dev/null | frames /dev/stdin)"
+"$FLARE" flamegraph --factor 2 -o tf.html <tf.folded
+check_grep "--factor reaches the HTML page" '"factor":2,' tf.html
+"$FLARE" flamegraph --factor 0 <tf.folded >/dev/null 2>&1
+check_eq "--factor 0 is a usage error" 129 "$?"
