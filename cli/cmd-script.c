@@ -212,11 +212,12 @@ static void print_frame_tail(FILE *out, const struct frame *f, unsigned int fl)
 		fprintf(out, " (%s)", frame_dso_long(f));
 }
 
-static void print_ip(FILE *out, const struct script_event *ev, const struct resolved_sample *rs)
+static void print_ip(FILE *out, const struct script_ctx *c, const struct script_event *ev,
+		     const struct resolved_sample *rs)
 {
 	unsigned int fl = ev->fields;
 	bool chain = ev->callchain && rs->s->callchain && rs->nr_frames;
-	size_t i;
+	size_t i, max = c->o->max_stack > 0 ? (size_t)c->o->max_stack : 0;
 
 	fputc(chain ? '\n' : ' ', out);
 	if (!chain) {
@@ -225,7 +226,7 @@ static void print_ip(FILE *out, const struct script_event *ev, const struct reso
 			print_frame_tail(out, &rs->frames[0], fl);
 		return;
 	}
-	for (i = 0; i < rs->nr_frames && !report_chain_discarded(rs->s); i++) {
+	for (i = 0; i < rs->nr_frames && i < max && !report_chain_discarded(rs->s); i++) {
 		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
 		print_frame_tail(out, &rs->frames[i], fl);
 		fputc('\n', out);
@@ -245,6 +246,24 @@ static void print_time(FILE *out, const struct script_opts *o, uint64_t t)
 			 (uint64_t)((t / 1000ULL) % 1000000ULL));
 		fprintf(out, "%12s: ", buf);
 	}
+}
+
+/* --reltime: since the first record printed with a time; --deltatime: since the one before,
+ * as perf's perf_sample__fprintf_start(). */
+static uint64_t script_time_shift(struct script_ctx *c, uint64_t t)
+{
+	uint64_t d;
+
+	if (c->o->reltime) {
+		if (!c->initial_time)
+			c->initial_time = t;
+		return t - c->initial_time;
+	}
+	if (!c->o->deltatime)
+		return t;
+	d = c->previous_time ? t - c->previous_time : 0;
+	c->previous_time = t;
+	return d;
 }
 
 /* The columns perf prints before a sample or a record: comm, pid/tid, cpu, time. */
@@ -269,7 +288,7 @@ void script_print_start(struct script_ctx *c, const struct script_event *ev, con
 	if (fl & F(SF_CPU))
 		fprintf(out, "[%03" PRIu32 "] ", cpu);
 	if (fl & F(SF_TIME))
-		print_time(out, c->o, time);
+		print_time(out, c->o, script_time_shift(c, time));
 }
 
 int script_event_of(struct script_ctx *c, const struct pd_attr *a, struct script_event **ret)
@@ -311,7 +330,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	if (fl & F(SF_ADDR))
 		fprintf(out, "%16" PRIx64 " ", s->addr);
 	if (fl & F(SF_IP))
-		print_ip(out, ev, rs);
+		print_ip(out, c, ev, rs);
 	fputc('\n', out);
 	return 0;
 }
@@ -366,7 +385,7 @@ static int script_run(struct script_ctx *c)
 
 int cmd_script(int argc, char **argv)
 {
-	struct script_opts o = { .input = "perf.data" };
+	struct script_opts o = { .input = "perf.data", .max_stack = 127 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -388,6 +407,11 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL(0, "show-mmap-events", &o.show_mmap, "Show the mmap events"),
 		OPT_BOOL(0, "show-switch-events", &o.show_switch,
 			 "Show context switch events (if recorded)"),
+		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
+		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
+		OPT_INT(0, "max-stack", &o.max_stack, "n",
+			"Set the maximum stack depth when parsing the callchain, anything beyond "
+			"the specified depth will be ignored."),
 		OPT_BOOL(0, "header", &o.header, "Show data header."),
 		OPT_BOOL(0, "header-only", &o.header_only, "Show only data header."),
 		OPT_BOOL('I', "show-info", &o.show_info,
@@ -404,6 +428,13 @@ int cmd_script(int argc, char **argv)
 	if (argc > 0)
 		opt_usage_error(opts, script_usage, "unexpected argument '%s'", argv[0]);
 	out_verbose = o.verbose;
+	if (o.max_stack < 0)
+		opt_usage_error(opts, script_usage, "--max-stack %d: give 0 or more frames",
+				o.max_stack);
+	if (o.reltime && o.deltatime) {
+		pr_err("--reltime and --deltatime cannot be used together (use one of them)");
+		return 1;
+	}
 	if (o.dump) {
 		out_pager_start();
 		return script_dump(&c) < 0 ? 1 : 0;

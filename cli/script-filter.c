@@ -122,9 +122,10 @@ static int setup_time(struct script_ctx *c)
 	int n, err;
 
 	header_info(c->sess->pd, &n, &first, &last);
-	if (strchr(s, '%') && !first && !last) {
+	if ((strchr(s, '%') || c->o->reltime) && !first && !last) {
 		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
-		       "percents need (give the range in seconds)", s, c->o->input);
+		       "percents and --reltime need (give absolute seconds, without --reltime)",
+		       s, c->o->input);
 		return -EINVAL;
 	}
 	err = script_time_parse(c, s, first, last);
@@ -134,6 +135,11 @@ static int setup_time(struct script_ctx *c)
 		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", s);
 	else if (err)
 		pr_err("--time: %s", err_str(err));
+	for (size_t i = 0; !err && c->o->reltime && i < c->nr_times; i++) {
+		/* as perf: both ends move, an open end too */
+		c->times[i].start += first;
+		c->times[i].end += first;
+	}
 	return err;
 }
 

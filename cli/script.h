@@ -22,6 +22,7 @@ struct script_opts {
 	int force, ns, hide_callchain, dump, verbose;
 	int header, header_only, show_info;
 	int show_task, show_mmap, show_switch;	/* --show-*-events */
+	int reltime, deltatime, max_stack;
 	const char *comm, *pid, *tid;
 	const char *cpu_list;		/* -C */
 	const char *time_str;		/* --time */
@@ -50,6 +51,7 @@ struct script_ctx {
 		uint64_t start, end;	/* 0: open */
 	} *times;			/* --time */
 	size_t nr_times;
+	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */
 	uint64_t cpus[SCRIPT_MAX_CPUS / 64];	/* -C: bit per CPU */
 };
 
