@@ -407,6 +407,8 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL(0, "show-mmap-events", &o.show_mmap, "Show the mmap events"),
 		OPT_BOOL(0, "show-switch-events", &o.show_switch,
 			 "Show context switch events (if recorded)"),
+		OPT_STRING(0, "symfs", &o.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
 		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
 		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",
@@ -440,6 +442,7 @@ int cmd_script(int argc, char **argv)
 		return script_dump(&c) < 0 ? 1 : 0;
 	}
 	so.open_flags = o.force ? PD_FORCE : 0;
+	so.symfs = o.symfs;
 	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
 	if (err < 0) {
 		if (err == -ENOENT)

@@ -27,6 +27,7 @@ struct script_opts {
 	const char *cpu_list;		/* -C */
 	const char *time_str;		/* --time */
 	const char *symbols;		/* -S */
+	const char *symfs;		/* --symfs */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };

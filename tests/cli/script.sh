@@ -97,6 +97,8 @@ if have_perf; then
 	same_as_perf "--show-mmap-events -F comm,pid,tid,time as perf" fp --show-mmap-events \
 		-F comm,pid,tid,time
 	same_as_perf "-G on tracepoints with call chains as perf" tp -G
+	same_as_perf "--symfs / as perf" fp --symfs /
+	same_as_perf "--symfs with no binaries under it as perf" fp --symfs "$TMP"
 	same_as_perf "--max-stack 2 as perf" mt --max-stack 2
 	same_as_perf "--max-stack 1 on tracepoints as perf" tp --max-stack 1
 	same_as_perf "--reltime with task events as perf" fp --reltime --show-task-events
