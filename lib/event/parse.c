@@ -236,6 +236,9 @@ static int pmu_term(struct pstate *ps, const char *pmu, char *term, const char *
 		}
 		errno = 0;
 		val = strtoull(eq, &end, 0);
+		/* "event=tsc": the PMU's event named tsc, as perf reads it */
+		if ((end == eq || *end) && !strcmp(term, "event") && !strchr(eq, '='))
+			return pmu_term(ps, pmu, eq, at + (eq - term), attr, name, scale, unit);
 		if (errno || end == eq || *end)
 			return perr(ps, -ERR_EVENT_SYNTAX, at + (eq - term), NULL,
 				    "value of term '%s' is not a number", term);

@@ -127,6 +127,10 @@ TEST(spec_raw_pmu_bp)
 		CHECK_STR(l.evsels[7].name, "smi2");
 		CHECK(l.evsels[6].attr.exclude_kernel);
 		CHECK(parse(&l, "msr/foo/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 4);
+		CHECK(parse(&l, "msr/event=tsc/", &e) == 0);
+		CHECK(l.evsels[l.nr - 1].attr.type == l.evsels[5].attr.type);
+		CHECK(parse(&l, "msr/event=nosuch/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 10);
+		CHECK(parse(&l, "msr/event=tsc=1/", &e) == -ERR_EVENT_SYNTAX);
 	}
 	CHECK(parse(&l, "nopmu/event=1/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 0);
 	evlist_release(&l);
