@@ -49,6 +49,7 @@ struct cg_node {
 	struct cg_node *parent, *child, *next;	/* child list, unsorted while adding */
 	uint64_t hit, children_hit;	/* period ending here / below */
 	uint32_t count, children_count;	/* samples ending here / below */
+	uint32_t nr_child;
 	struct hist_frame f;
 	/* after hist_sort_callchains(): children in output order, and the run merged into it */
 	struct cg_node **sorted;
@@ -140,6 +141,7 @@ struct hist {
 	struct hashmap ctxs;		/* hash -> struct path_ctx chain */
 	struct path_ctx *last_ctx;	/* the previous sample's */
 	struct chain_memo *memo;	/* each thread's last chain (paths.c) */
+	struct ecache *ecache;		/* entries by frame, while counting (paths.c) */
 	struct htab paths;		/* hash(parent, frame) -> struct path_node */
 	struct path_end *ends;		/* distinct chains, by first sample */
 	size_t nr_ends, ends_alloc;

@@ -32,26 +32,59 @@ static uint64_t frame_hash(bool addr_key, const struct hist_frame *f)
 	return hist_mix((uintptr_t)f->dso, f->ip ^ 0x5555);
 }
 
+/* A tree node searches its first children in its list (paths.c's NARROW rule). */
+#define TREE_NARROW 8
+
+static int index_tree_children(struct hist *h, struct cg_node *parent)
+{
+	struct htab *t = &h->nodes;
+	struct cg_node *c;
+
+	for (c = parent->child; c; c = c->next) {
+		uint64_t hash = hist_mix((uintptr_t)parent, frame_hash(h->o.addr_key, &c->f));
+		size_t i;
+
+		for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i))
+			;
+		if (htab_put(t, i, hash, c))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 				  const struct hist_frame *f)
 {
-	uint64_t hash = hist_mix((uintptr_t)parent, frame_hash(h->o.addr_key, f));
 	struct htab *t = &h->nodes;
+	uint64_t hash = 0;
 	struct cg_node *n;
-	size_t i;
+	size_t i = 0;
 
-	for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
-		n = t->s[i].node;
-		if (t->s[i].hash == hash && n->parent == parent && frame_eq(h, &n->f, f))
-			return n;
+	if (parent->nr_child <= TREE_NARROW) {
+		for (n = parent->child; n; n = n->next)
+			if (frame_eq(h, &n->f, f))
+				return n;
+	} else {
+		hash = hist_mix((uintptr_t)parent, frame_hash(h->o.addr_key, f));
+		for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
+			n = t->s[i].node;
+			if (t->s[i].hash == hash && n->parent == parent && frame_eq(h, &n->f, f))
+				return n;
+		}
 	}
 	n = pool_alloc(&h->pool, sizeof(*n));
-	if (!n || htab_put(t, i, hash, n))
+	if (!n)
 		return NULL;
 	n->parent = parent;
 	n->f = *f;
 	n->next = parent->child;
 	parent->child = n;
+	if (++parent->nr_child == TREE_NARROW + 1) {
+		if (index_tree_children(h, parent))
+			return NULL;
+	} else if (parent->nr_child > TREE_NARROW + 1 && htab_put(t, i, hash, n)) {
+		return NULL;
+	}
 	return n;
 }
 
@@ -381,13 +414,40 @@ struct replay {
 	bool sh_done;
 };
 
+/* Entries recently found by (ctx, frame): the same function turns up under many trie nodes
+ * (a kernel path under each user address that entered it), and this answers most of them
+ * without the hash lookup of hist_entry_get(). A frame's entry is the same whichever chain
+ * it is found through: only the ctx's key fields and the frame decide it. */
+struct ecache {
+	const struct path_ctx *ctx;
+	const struct dso *dso;
+	const struct symbol *sym;
+	uint64_t ip;
+	struct hist_entry *e;
+};
+
+#define ECACHE_SLOTS 16384
+
+static struct ecache *ecache_slot(struct hist *h, const struct path_node *p)
+{
+	uint64_t x = (uintptr_t)p->ctx ^ (uintptr_t)p->f.dso * 31 ^ (uintptr_t)p->f.sym * 7 ^
+		     (p->f.sym ? 0 : p->f.dso_ip);
+
+	return &h->ecache[hash_u64(x) & (ECACHE_SLOTS - 1)];
+}
+
 /* The entry of node p of the replayed chain, looked up once. */
 static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct path_node *p)
 {
+	uint64_t ip = p->f.sym ? 0 : p->f.dso_ip;
 	struct hist_sample s;
+	struct ecache *c;
 
 	if (p->entry)
 		return p->entry;
+	c = ecache_slot(h, p);
+	if (c->e && c->ctx == p->ctx && c->dso == p->f.dso && c->sym == p->f.sym && c->ip == ip)
+		return p->entry = c->e;
 	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
 				  .cpu = r->pe->cpu, .trace = p->ctx->trace };
 	if (!r->sh_done) {
@@ -395,6 +455,8 @@ static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct pa
 		r->sh_done = true;
 	}
 	p->entry = hist_entry_get(h, &s, &p->f, r->sh);
+	if (p->entry)
+		*c = (struct ecache){ p->ctx, p->f.dso, p->f.sym, ip, p->entry };
 	return p->entry;
 }
 
@@ -455,7 +517,7 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 int hist_collapse(struct hist *h)
 {
 	size_t i;
-	int err;
+	int err = 0;
 
 	if (h->collapsed)
 		return 0;
@@ -466,9 +528,16 @@ int hist_collapse(struct hist *h)
 		e->self = e->total = e->nr_self = e->nr_total = 0;
 		e->max_depth = 0;
 	}
+	h->ecache = calloc(ECACHE_SLOTS, sizeof(*h->ecache));
+	if (!h->ecache)
+		return -ENOMEM;
 	for (i = 0; i < h->nr_ends; i++)
 		if ((err = collapse_one(h, &h->ends[i])))
-			return err;
+			break;
+	free(h->ecache);
+	h->ecache = NULL;
+	if (err)
+		return err;
 	h->collapsed = true;
 	return 0;
 }
