@@ -644,13 +644,14 @@ static int run(struct rec *r)
 	err = raise_priority(r);
 	if (err)
 		return err;
+	/* enabled before the command starts (as perf): its exec COMM and MMAPs are recorded */
+	if (!o->has_workload)
+		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
 	if (o->start) {
 		err = o->start(o->start_ctx);
 		if (err)
 			return err;
 	}
-	if (!o->has_workload)
-		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
 	err = poll_loop(r);
 	ioctl_all(r, PERF_EVENT_IOC_DISABLE);
 	if (!err)

@@ -135,3 +135,10 @@ $FLARE record -v -r 0 -e cpu-clock -o rt.data -- true 2>rt.err
 check_grep "-r 0: drained at the normal priority, short slice" 'drained at the normal priority, short slice \]' rt.err
 $FLARE record -r 100 -e cpu-clock -o rt.data -- true >/dev/null 2>&1
 check_eq "-r 100 is a usage error" 129 $?
+
+# -a with a command: events are enabled before it starts, so its exec COMM names its samples
+$FLARE record -a -e raw_syscalls:sys_enter -o acomm.data -- "$WL/getppid_n" 20000 >/dev/null 2>&1
+perf report -D -i acomm.data 2>/dev/null | grep -c 'PERF_RECORD_COMM exec: getppid_n:' >acomm.txt
+check_eq "-a: the command's exec COMM is recorded" 1 "$(cat acomm.txt)"
+check_grep "-a: the command's samples carry its name" '%.*getppid_n' \
+	<(perf report --stdio --sort comm -i acomm.data 2>/dev/null)
