@@ -30,12 +30,13 @@ else
 fi
 
 # perf script's options, each compared with perf script on the fixtures (HOME holds the cached
-# kallsyms of the fixtures' kernel, as in script-golden.sh)
+# kallsyms of the fixtures' kernel, as in script-golden.sh, in a copy that perf may write to)
+FXHOME=$(fixture_home)
 # same_as_perf "what" FIXTURE ARGS...: both print the same, non-empty, and exit 0
 same_as_perf() {
 	local what=$1 fx=$2 prc frc; shift 2
-	HOME=$FX/home perf script -i "$FX/$fx.data" "$@" >p.out 2>/dev/null; prc=$?
-	HOME=$FX/home $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
+	HOME=$FXHOME perf script -i "$FX/$fx.data" "$@" >p.out 2>/dev/null; prc=$?
+	HOME=$FXHOME $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
 	if [ $prc -ne 0 ] || [ $frc -ne 0 ] || [ ! -s p.out ]; then
 		fail "$what" "perf exit $prc ($(wc -l <p.out) lines), flare exit $frc: $(head -c 200 f.err)"
 	elif diff p.out f.out >d.txt; then
@@ -47,8 +48,8 @@ same_as_perf() {
 # refused_as_perf "what" FIXTURE ARGS...: both refuse; flare with one line and exit 1
 refused_as_perf() {
 	local what=$1 fx=$2 prc frc; shift 2
-	HOME=$FX/home perf script -i "$FX/$fx.data" "$@" >p.out 2>&1; prc=$?
-	HOME=$FX/home $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
+	HOME=$FXHOME perf script -i "$FX/$fx.data" "$@" >p.out 2>&1; prc=$?
+	HOME=$FXHOME $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
 	check_eq "$what" "perf refuses, flare 1 0 1" \
 		"$([ $prc -ne 0 ] && echo perf refuses), flare $frc $(wc -c <f.out) $(wc -l <f.err)"
 }
@@ -110,8 +111,8 @@ if have_perf; then
 	# prints them in time order, flare in file order)
 	re='PERF_RECORD_\(MMAP\|COMM\|FORK\|EXIT\).*'
 	for fx in fp syswide; do
-		HOME=$FX/home perf script -D -i "$FX/$fx.data" | grep -o "$re" | sort >p.out
-		HOME=$FX/home $FLARE script -D -i "$FX/$fx.data" | grep -o "$re" | sort >f.out
+		HOME=$FXHOME perf script -D -i "$FX/$fx.data" | grep -o "$re" | sort >p.out
+		HOME=$FXHOME $FLARE script -D -i "$FX/$fx.data" | grep -o "$re" | sort >f.out
 		check_eq "-D prints MMAP, MMAP2, COMM, FORK, EXIT of $fx as perf" "" \
 			"$(diff p.out f.out | head -3)"
 	done
