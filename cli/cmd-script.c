@@ -6,6 +6,7 @@
  * fields by perf's names, --ns prints nanoseconds, -D dumps the raw records.
  */
 #include <errno.h>
+#include <unistd.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -409,6 +410,7 @@ int cmd_script(int argc, char **argv)
 			 "Show context switch events (if recorded)"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
 		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",
@@ -443,6 +445,12 @@ int cmd_script(int argc, char **argv)
 	}
 	so.open_flags = o.force ? PD_FORCE : 0;
 	so.symfs = o.symfs;
+	so.kallsyms = o.kallsyms;
+	if (o.kallsyms && access(o.kallsyms, R_OK)) {
+		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
+		       o.kallsyms, strerror(errno));
+		return 1;
+	}
 	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
 	if (err < 0) {
 		if (err == -ENOENT)

@@ -28,6 +28,7 @@ struct script_opts {
 	const char *time_str;		/* --time */
 	const char *symbols;		/* -S */
 	const char *symfs;		/* --symfs */
+	const char *kallsyms;		/* --kallsyms */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };

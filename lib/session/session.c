@@ -88,6 +88,8 @@ int session_open(const char *path, const struct session_opts *opts, struct sessi
 		goto fail;
 	err = symtab_new(opts->symfs, &sess->symtab);
 	if (!err)
+		err = symtab_set_kallsyms(sess->symtab, opts->kallsyms);
+	if (!err)
 		err = machine_new(sess->symtab, &priv->machine);
 	if (err < 0) {
 		snprintf(errbuf, errlen, "cannot set up the session: %s", err_str(err));

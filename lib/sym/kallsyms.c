@@ -140,7 +140,7 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
  * running kernel's when the recording names no build-id for it or the same one as
  * /sys/kernel/notes (then its modules come from /proc/modules), else perf record's copy in the
  * build-id cache, else none: another kernel's symbols would name every address wrongly.
- * Under --symfs the root's /proc/kallsyms is taken as it is.
+ * Under --symfs the root's /proc/kallsyms is taken as it is; --kallsyms FILE, that file.
  */
 static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *buf,
 				   size_t len, bool *host)
@@ -149,7 +149,9 @@ static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *b
 	char hex[41], dir[4096];
 	int n;
 
-	*host = true;
+	*host = !st->kallsyms;
+	if (st->kallsyms)
+		return st->kallsyms;
 	if (st->root[0] || !k->pub.build_id_size)
 		return symtab_path(st, "/proc/kallsyms", buf, len);
 	n = buildid_of("[kernel.kallsyms]", id, sizeof(id));

@@ -32,6 +32,13 @@ int symtab_new(const char *root_dir, struct symtab **ret)
 	return 0;
 }
 
+int symtab_set_kallsyms(struct symtab *st, const char *path)
+{
+	free(st->kallsyms);
+	st->kallsyms = path ? strdup(path) : NULL;
+	return path && !st->kallsyms ? -ENOMEM : 0;
+}
+
 void symtab_free(struct symtab *st)
 {
 	if (!st)
@@ -41,6 +48,7 @@ void symtab_free(struct symtab *st)
 	free(st->kmods);
 	arena_release(&st->arena);
 	free(st->root);
+	free(st->kallsyms);
 	free(st);
 }
 

@@ -41,6 +41,9 @@ struct symtab;
 /* root_dir: "" normally; a prefix for finding files (perf's --symfs). */
 int symtab_new(const char *root_dir, struct symtab **ret);
 void symtab_free(struct symtab *st);
+/* Kernel symbols from this kallsyms file (perf's --kallsyms) instead of the running kernel's
+ * or the build-id cache's; its module symbols are left out. 0 or -ENOMEM. */
+int symtab_set_kallsyms(struct symtab *st, const char *path);
 
 /* The dso for path (created on first use). pid matters only for perf-PID.map and [vdso]. */
 struct dso *symtab_dso(struct symtab *st, const char *path, uint32_t pid);

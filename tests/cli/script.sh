@@ -55,6 +55,11 @@ refused_as_perf() {
 }
 if have_perf; then
 	same_as_perf "-C 1 as perf" syswide -C 1
+	# a kallsyms of a few symbols: every kernel address is named after one of them
+	grep -E ' (_text|schedule|__schedule|do_syscall_64|asm_sysvec_apic_timer_interrupt)$' \
+		"$FXHOME"/.debug/'[kernel.kallsyms]'/*/kallsyms >"$TMP/ks"
+	same_as_perf "--kallsyms FILE as perf" fp -F ip,sym --kallsyms "$TMP/ks"
+	refused_as_perf "--kallsyms of a missing file is refused as by perf" fp --kallsyms /no/such
 	same_as_perf "-C 0-1 as perf" syswide -C 0-1
 	same_as_perf "-C 01,x (octal, list ends at x) as perf" syswide -C 01,x
 	same_as_perf "-C 0 with a tracepoint as perf" tp -C 0
