@@ -257,37 +257,48 @@ static int copy_file(const char *src, const char *dst)
 
 TEST(build_id_mismatch_and_cache)
 {
-	char home[] = "/tmp/flare-symhome-XXXXXX", path[8192], dir[4096], bin[1024];
+	char home[] = "/tmp/flare-symhome-XXXXXX", path[8192], dir[4096], bin[1024], other[1024];
+	char hex[41];
 	const char *old_home = getenv("HOME");
 	char *saved = old_home ? strdup(old_home) : NULL;
-	uint8_t fake[20];
+	uint8_t id[20];
 	struct symtab *st;
 	struct dso *d;
-	int ok;
+	int ok, n, i;
 
-	memset(fake, 0xab, sizeof(fake));
 	snprintf(bin, sizeof(bin), "%s/bin/cpu_burn", testdata());
+	snprintf(other, sizeof(other), "%s/bin/mt_burn", testdata());
+	n = elf_read_build_id(bin, id, sizeof(id));
+	CHECK(n == 20);
+	for (i = 0; i < n; i++)
+		sprintf(hex + 2 * i, "%02x", id[i]);
 	CHECK(mkdtemp(home));
 	setenv("HOME", home, 1);
-	/* the file on disk is not the one recorded: perf (and flare) do not use it */
+	/* the file at the recorded path is another build: perf (and flare) do not use it */
 	CHECK(symtab_new("", &st) == 0);
-	d = symtab_dso(st, bin, 1);
-	dso_set_build_id(d, fake, sizeof(fake));
+	d = symtab_dso(st, other, 1);
+	dso_set_build_id(d, id, n);
 	ok = dso_find_symbol(st, d, 0x1100) == NULL && !d->has_symbols;
 	symtab_free(st);
-	/* perf record's copy in ~/.debug is used instead */
-	/* ~/.debug/.build-id/ab/<the other 19 bytes>/elf */
-	snprintf(dir, sizeof(dir), "%s/.debug/.build-id/ab/%s", home,
-		 "ababababababababababababababababababab");
+	/* perf record's copy in ~/.debug/.build-id/xx/<the other 19 bytes>/elf is used instead */
+	snprintf(dir, sizeof(dir), "%s/.debug/.build-id/%.2s/%s", home, hex, hex + 2);
 	snprintf(path, sizeof(path), "mkdir -p %s", dir);
 	ok = ok && system(path) == 0;
 	snprintf(path, sizeof(path), "%s/elf", dir);
 	ok = ok && copy_file(bin, path) == 0;
 	CHECK(symtab_new("", &st) == 0);
-	d = symtab_dso(st, bin, 1);
-	dso_set_build_id(d, fake, sizeof(fake));
+	d = symtab_dso(st, other, 1);
+	dso_set_build_id(d, id, n);
 	dso_find_symbol(st, d, 0);
-	ok = ok && d->has_symbols && by_name(d, "main");
+	ok = ok && d->has_symbols && by_name(d, "main") && by_name(d, "b");
+	symtab_free(st);
+	/* a cached copy of yet another build (overwritten in place) is not used either */
+	ok = ok && copy_file(other, path) == 0;
+	CHECK(symtab_new("", &st) == 0);
+	d = symtab_dso(st, other, 1);
+	dso_set_build_id(d, id, n);
+	dso_find_symbol(st, d, 0);
+	ok = ok && !d->has_symbols;
 	symtab_free(st);
 	snprintf(path, sizeof(path), "rm -rf %s", home);
 	if (system(path) != 0)
