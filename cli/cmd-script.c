@@ -386,7 +386,7 @@ static int script_run(struct script_ctx *c)
 
 int cmd_script(int argc, char **argv)
 {
-	struct script_opts o = { .input = "perf.data", .max_stack = 127 };
+	struct script_opts o = { .input = "perf.data", .max_stack = 127, .demangle = 1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -411,6 +411,7 @@ int cmd_script(int argc, char **argv)
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
 		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",
@@ -446,6 +447,7 @@ int cmd_script(int argc, char **argv)
 	so.open_flags = o.force ? PD_FORCE : 0;
 	so.symfs = o.symfs;
 	so.kallsyms = o.kallsyms;
+	so.no_demangle = !o.demangle;
 	if (o.kallsyms && access(o.kallsyms, R_OK)) {
 		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
 		       o.kallsyms, strerror(errno));

@@ -29,6 +29,7 @@ struct script_opts {
 	const char *symbols;		/* -S */
 	const char *symfs;		/* --symfs */
 	const char *kallsyms;		/* --kallsyms */
+	int demangle;			/* --demangle (default), --no-demangle */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };

@@ -90,6 +90,8 @@ int session_open(const char *path, const struct session_opts *opts, struct sessi
 	if (!err)
 		err = symtab_set_kallsyms(sess->symtab, opts->kallsyms);
 	if (!err)
+		symtab_set_demangle(sess->symtab, !opts->no_demangle);
+	if (!err)
 		err = machine_new(sess->symtab, &priv->machine);
 	if (err < 0) {
 		snprintf(errbuf, errlen, "cannot set up the session: %s", err_str(err));

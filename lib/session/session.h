@@ -51,6 +51,7 @@ struct session_opts {
 	unsigned int open_flags;	/* PD_FORCE */
 	const char *symfs;		/* "" or NULL for / */
 	const char *kallsyms;		/* kernel symbols from this file, or NULL */
+	bool no_demangle;		/* C++/Rust names as mangled */
 	bool no_callchain;		/* resolve only the sample ip */
 	bool ordered;			/* kept for source compatibility: replay is always in
 					 * time order, as perf's, unless file_order is set */

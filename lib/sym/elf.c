@@ -142,7 +142,7 @@ static bool sec_is_text(Elf *elf, size_t shstrndx, size_t idx)
 
 static const char *sym_name(struct symtab *st, const char *raw)
 {
-	char *dm = sym_demangle(raw);
+	char *dm = st->no_demangle ? NULL : sym_demangle(raw);
 	const char *name;
 
 	name = arena_strdup(&st->arena, dm ? dm : raw);
@@ -364,7 +364,7 @@ static int add_plt_syms(struct symtab *st, Elf *elf, struct symbuf *sb)
 		info = rsh.sh_type == SHT_RELA ? ra.r_info : r.r_info;
 		if (gelf_getsym(ddata, (int)GELF_R_SYM(info), &sym))
 			raw = elf_strptr(elf, dsh.sh_link, sym.st_name);
-		dm = raw ? sym_demangle(raw) : NULL;
+		dm = raw && !st->no_demangle ? sym_demangle(raw) : NULL;
 		snprintf(name, sizeof(name), "%s@plt", dm ? dm : raw ? raw : "");
 		free(dm);
 		raw = arena_strdup(&st->arena, name);

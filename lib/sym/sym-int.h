@@ -53,6 +53,7 @@ struct dso_int {
 struct symtab {
 	char *root;		/* "" or a --symfs prefix without trailing '/' */
 	char *kallsyms;		/* --kallsyms FILE, or NULL */
+	bool no_demangle;	/* --no-demangle: names as the symbol tables have them */
 	struct arena arena;	/* dsos, symbols, names */
 	struct hashmap dsos;	/* key hash -> struct dso_int chain */
 	struct dso_int *kernel;

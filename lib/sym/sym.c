@@ -39,6 +39,11 @@ int symtab_set_kallsyms(struct symtab *st, const char *path)
 	return path && !st->kallsyms ? -ENOMEM : 0;
 }
 
+void symtab_set_demangle(struct symtab *st, bool demangle)
+{
+	st->no_demangle = !demangle;
+}
+
 void symtab_free(struct symtab *st)
 {
 	if (!st)

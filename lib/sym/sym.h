@@ -44,6 +44,8 @@ void symtab_free(struct symtab *st);
 /* Kernel symbols from this kallsyms file (perf's --kallsyms) instead of the running kernel's
  * or the build-id cache's; its module symbols are left out. 0 or -ENOMEM. */
 int symtab_set_kallsyms(struct symtab *st, const char *path);
+/* With false, C++ and Rust names stay mangled (perf's --no-demangle). Default true. */
+void symtab_set_demangle(struct symtab *st, bool demangle);
 
 /* The dso for path (created on first use). pid matters only for perf-PID.map and [vdso]. */
 struct dso *symtab_dso(struct symtab *st, const char *path, uint32_t pid);

@@ -57,6 +57,10 @@ if g++ $CFLAGS -o cxx cxx.cc 2>cxx.err; then
 	rec cxx -F 999 -g ./cxx
 	same cxx
 	check_grep "cxx: C++ names demangled" 'ns::W<long>::spin\+0x' cxx.flare
+	perf script --no-demangle -F ip,sym -i cxx.data >cxx.nd.perf 2>/dev/null
+	$FLARE script --no-demangle -F ip,sym -i cxx.data >cxx.nd.flare 2>/dev/null
+	check_grep "cxx: --no-demangle keeps the mangled names" '_ZN2ns1WIlE4spinEl' cxx.nd.flare
+	check "cxx: script --no-demangle prints what perf prints" cmp cxx.nd.perf cxx.nd.flare
 else
 	skip "cxx" "g++ failed: $(head -c 200 cxx.err)"
 fi
