@@ -28,7 +28,7 @@ struct stat_opts {
 	int per_die, per_node, per_thread, no_merge;
 	int repeat, interval, interval_count, delay, verbose, append, big_num;
 	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale, summary, table;
-	int interval_clear;
+	int interval_clear, csv_summary;
 	const char *pre, *post;
 	const char **filters;	/* per evsel, from --filter */
 	size_t nr_filters;
@@ -553,7 +553,7 @@ static void print_results(struct stat_cfg *cfg, struct stat_state *s, const stru
 
 	if ((o->interval && !o->summary) || o->quiet)
 		return;
-	cfg->summary = o->interval;
+	cfg->summary = o->interval && o->csv_summary;
 	for (u = 0; u < s->nr_units; u++)
 		for (c = 0; c < s->nr_ctrs; c++)
 			if (o->repeat > 1)
@@ -635,7 +635,7 @@ out:
 
 int cmd_stat(int argc, char **argv)
 {
-	struct stat_opts o = { .repeat = 1, .big_num = 1, .scale = 1 };
+	struct stat_opts o = { .repeat = 1, .big_num = 1, .scale = 1, .csv_summary = 1 };
 	const struct opt opts[] = {
 		OPT_CALLBACK('e', "event", &o, "event",
 			     "event selector. use 'flare list' to list available events",
@@ -680,6 +680,8 @@ int cmd_stat(int argc, char **argv)
 		OPT_BOOL(0, "all-user", &o.all_user, "Configure all used events to run in user space."),
 		OPT_BOOL(0, "quiet", &o.quiet, "don't print any output, messages or warnings"),
 		OPT_BOOL(0, "summary", &o.summary, "print summary for interval mode"),
+		OPT_BOOL(0, "csv-summary", &o.csv_summary,
+			 "Use --no-csv-summary to drop the 'summary' field of -x lines"),
 		OPT_BOOL(0, "table", &o.table, "display details about each run (only with -r option)"),
 		OPT_BOOL(0, "interval-clear", &o.interval_clear,
 			 "clear screen in between new interval"),

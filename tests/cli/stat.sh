@@ -176,6 +176,9 @@ check_eq "--interval-count 2 stops after 2" 2 "$(grep -c task-clock ic.csv)"
 
 $FLARE stat -x, -I 100 --summary -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 77 2>sum.csv
 check_grep "-I --summary: the total, prefixed as perf's" '^         summary,77,,syscalls:sys_enter_getppid,' sum.csv
+$FLARE stat -x, -I 100 --summary --no-csv-summary -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 77 2>nsum.csv
+check_grep "--no-csv-summary: the total without the summary field, as perf's" \
+	'^77,,syscalls:sys_enter_getppid,' nsum.csv
 $FLARE stat -I 100 --summary -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 77 2>sum.txt
 check_grep "-I --summary text: then the usual totals" '^ +77      syscalls:sys_enter_getppid' sum.txt
 
