@@ -234,8 +234,8 @@ static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds,
 		return -ENODATA;
 	}
 	if (!err && fo.total > 0 && fo.total < f.total)
-		pr_warn("--total %.17g is less than the sum of the counts (%.17g): ignored", fo.total,
-			f.total);
+		pr_warn("--total %.17g is less than the sum of the counts (%.17g): ignored",
+			fo.total, f.total);
 	if (!err)
 		err = html ? flame_html(&f, &fo, out) : flame_svg(&f, &fo, out);
 	flame_release(&f);
@@ -445,7 +445,8 @@ int cmd_flamegraph(int argc, char **argv)
 		OPT_BOOL(0, "negate", &a.negate, "switch differential hues"),
 		OPT_BOOL(0, "flamechart", &a.flamechart, "flame chart: time order, not merged"),
 		OPT_STRING(0, "notes", &a.cli.fo.notes, "text", "notes comment in the SVG"),
-		OPT_DOUBLE(0, "total", &a.cli.fo.total, "count", "widths as if the counts summed to this"),
+		OPT_DOUBLE(0, "total", &a.cli.fo.total, "count",
+			   "widths as if the counts summed to this"),
 		OPT_DOUBLE(0, "factor", &a.cli.fo.factor, "x", "show counts multiplied by this"),
 		OPT_STRING(0, "encoding", &a.cli.fo.encoding, "name", "XML encoding of the SVG"),
 		OPT_END(),

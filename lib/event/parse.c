@@ -314,7 +314,8 @@ static int named_terms_parse(struct pstate *ps, const char *ev, char *terms, con
 			nt->freq = t[0] == 'f';
 			continue;
 		}
-		return perr(ps, -ERR_EVENT_UNKNOWN, t_at, "terms of a named event: name, period, freq",
+		return perr(ps, -ERR_EVENT_UNKNOWN, t_at,
+			    "terms of a named event: name, period, freq",
 			    "unknown term '%s' for event '%s'", t, ev);
 	}
 	return 0;
@@ -506,7 +507,8 @@ static int parse_event(struct pstate *ps, char *tok, const char *at)
 			snprintf(buf, sizeof(buf), "did you mean '%s'? (%s)", s, HINT_LIST);
 			hint = buf;
 		} else if (tp_for_each(NULL, tok, 0, tp_first_sys, sys) > 0) {
-			snprintf(buf, sizeof(buf), "did you mean the tracepoint '%s:%s'?", sys, tok);
+			snprintf(buf, sizeof(buf), "did you mean the tracepoint '%s:%s'?", sys,
+				 tok);
 			hint = buf;
 		}
 		return perr(ps, -ERR_EVENT_UNKNOWN, at, hint, "unknown event '%s'", tok);

@@ -63,7 +63,7 @@ struct fg_node {
 
 struct flame {
 	VEC(struct fg_node) nodes;	/* parents before children (by depth, then left to right) */
-	double total;			/* the root's width: the sum of the counts, or --total */
+	double total;			/* the root's width: the counts' sum, or --total */
 	double maxdelta;
 	uint32_t depthmax;
 	bool diff;

@@ -106,8 +106,8 @@ static int html_settings(const struct flame *f, const struct flame_opts *o, stru
 	int err = strbuf_addf(out, "var D = {\"total\":%.17g,\"factor\":%.17g,"
 			      "\"frameheight\":%d,\"fontsize\":%g,"
 			      "\"fontwidth\":%g,\"inverted\":%s,\"negate\":%s,"
-			      "\"searchcolor\":\"rgb(230,0,230)\",\"countname\":", f->total, o->factor,
-			      o->frameheight, o->fontsize, o->fontwidth,
+			      "\"searchcolor\":\"rgb(230,0,230)\",\"countname\":", f->total,
+			      o->factor, o->frameheight, o->fontsize, o->fontwidth,
 			      o->inverted ? "true" : "false", o->negate ? "true" : "false");
 
 	err = err ? err : fg_add_json_str(out, o->countname, strlen(o->countname));
