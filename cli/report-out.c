@@ -382,8 +382,8 @@ static void graph_rec(struct cgp *p, struct cg_node **v, size_t nr, uint64_t tot
 
 static void print_graph(struct cgp *p, struct hist_entry *e, uint64_t parent_samples)
 {
-	struct cg_node **v = e->root.sorted;
-	size_t nr = e->root.nr_sorted, shown = 0;
+	struct cg_node **v = e->root ? e->root->sorted : NULL;
+	size_t nr = e->root ? e->root->nr_sorted : 0, shown = 0;
 	uint64_t total = p->total;
 	char name[1024];
 	int lm = 0;
@@ -441,8 +441,8 @@ static void print_flat(struct cgp *p, struct hist_entry *e, bool folded)
 {
 	size_t i;
 
-	for (i = 0; i < e->root.nr_sorted; i++) {
-		const struct cg_node *n = e->root.sorted[i];
+	for (i = 0; e->root && i < e->root->nr_sorted; i++) {
+		const struct cg_node *n = e->root->sorted[i];
 		bool first = true;
 
 		if (folded) {

@@ -151,7 +151,7 @@ static int sort_flat(struct hist *h, struct hist_entry *e, uint64_t min_hit)
 	size_t i;
 	int err;
 
-	err = collect_flat(h, &e->root, min_hit, &acc);
+	err = collect_flat(h, e->root, min_hit, &acc);
 	if (err)
 		goto out;
 	/* stable sort by hit, descending */
@@ -165,15 +165,15 @@ static int sort_flat(struct hist *h, struct hist_entry *e, uint64_t min_hit)
 		}
 		acc.v[j] = x;
 	}
-	e->root.nr_sorted = acc.nr;
-	e->root.sorted = NULL;
+	e->root->nr_sorted = acc.nr;
+	e->root->sorted = NULL;
 	if (acc.nr) {
-		e->root.sorted = arena_alloc(&h->arena, acc.nr * sizeof(*acc.v));
-		if (!e->root.sorted) {
+		e->root->sorted = arena_alloc(&h->arena, acc.nr * sizeof(*acc.v));
+		if (!e->root->sorted) {
 			err = -ENOMEM;
 			goto out;
 		}
-		memcpy(e->root.sorted, acc.v, acc.nr * sizeof(*acc.v));
+		memcpy(e->root->sorted, acc.v, acc.nr * sizeof(*acc.v));
 	}
 out:
 	free(acc.v);
@@ -193,12 +193,14 @@ int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, 
 	for (i = 0; i < h->nr_entries && !err; i++) {
 		struct hist_entry *e = h->sorted[i];
 
+		if (!e->root)	/* no tree: nothing to print under it */
+			continue;
 		switch (mode) {
 		case CG_GRAPH_ABS:
-			err = sort_graph(h, &e->root, min_abs, 0);
+			err = sort_graph(h, e->root, min_abs, 0);
 			break;
 		case CG_GRAPH_REL:
-			err = sort_graph(h, &e->root, -1, min_percent / 100.0);
+			err = sort_graph(h, e->root, -1, min_percent / 100.0);
 			break;
 		case CG_FLAT:
 		case CG_FOLDED:

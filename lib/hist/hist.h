@@ -74,7 +74,7 @@ struct hist_entry {
 	/* values */
 	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
 	uint64_t nr_self, nr_total;
-	struct cg_node root;	/* call graph: root.child are the first frames */
+	struct cg_node *root;	/* call graph (NULL: none built): root->child are the first frames */
 	struct hist_entry *hnext;
 	uint64_t hash;
 	uint64_t stamp;		/* last sample that touched it (children dedup) */
@@ -178,7 +178,7 @@ int hist_sort(struct hist *h);
  * Orders each entry's tree for printing in mode: children by cumulated period (flat and
  * folded: the nodes with own hits, by hit), dropping what is under min_percent of the
  * reference (graph: of total; fractal: of the parent). Fills node->sorted / run_next.
- * For flat and folded the selected nodes are returned in e->root.sorted.
+ * For flat and folded the selected nodes are returned in e->root->sorted.
  */
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
 			 uint64_t total);

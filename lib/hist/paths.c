@@ -90,12 +90,16 @@ static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 
 /* Adds len frames of the chain v (leaf first) below root, from v[start] toward the leaf
  * (down) or toward the root. */
-static int tree_add(struct hist *h, struct cg_node *root, struct path_node *const *v,
+static int tree_add(struct hist *h, struct cg_node **root, struct path_node *const *v,
 		    size_t start, size_t len, bool down, uint64_t period, uint64_t count)
 {
-	struct cg_node *cur = root, *p;
+	struct cg_node *cur, *p;
 	size_t i;
 
+	/* made for the entries that print a graph only: most never get one */
+	if (!*root && !(*root = pool_alloc(&h->pool, sizeof(**root))))
+		return -ENOMEM;
+	cur = *root;
 	for (i = 0; i < len; i++) {
 		cur = node_child(h, cur, &v[down ? start - i : start + i]->f);
 		if (!cur)

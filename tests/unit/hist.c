@@ -125,12 +125,12 @@ TEST(callchain_tree_graph)
 	e = find(&h, "g");
 	CHECK(e);
 	/* one run main -> f -> g, no branches: merged */
-	root = e->root.sorted[0];
-	CHECK(e->root.nr_sorted == 1 && root->f.sym == &s_main && cg_cumul(root) == 3);
+	root = e->root->sorted[0];
+	CHECK(e->root->nr_sorted == 1 && root->f.sym == &s_main && cg_cumul(root) == 3);
 	CHECK(root->run_next && root->run_next->f.sym == &s_f);
 	CHECK(root->run_next->run_next && root->run_next->run_next->f.sym == &s_g);
 	e = find(&h, "f");
-	CHECK(e && e->self == 1 && e->root.nr_sorted == 1);
+	CHECK(e && e->self == 1 && e->root->nr_sorted == 1);
 	hist_release(&h);
 }
 
@@ -153,7 +153,7 @@ TEST(callchain_branch_and_threshold)
 	CHECK(add(&h, "w", 1, 1, c3, 1) == 0);
 	CHECK(hist_sort(&h) == 0 && h.nr_entries == 1);
 	CHECK(hist_sort_callchains(&h, CG_GRAPH_ABS, 5, h.total_period) == 0);
-	m = h.sorted[0]->root.sorted[0];
+	m = h.sorted[0]->root->sorted[0];
 	/* main ends a sample itself: not merged into a child; f (9%) kept, nothing under 5% */
 	CHECK(m->f.sym == &s_main && m->hit == 1 && !m->run_next);
 	CHECK(m->nr_sorted == 2 && m->sorted[0]->f.sym == &s_g && m->sorted[1]->f.sym == &s_f);
@@ -165,7 +165,7 @@ TEST(callchain_branch_and_threshold)
 		CHECK(add(&h, "w", 1, 1, c2, 2) == 0);
 	CHECK(hist_sort(&h) == 0);
 	CHECK(hist_sort_callchains(&h, CG_GRAPH_ABS, 10, h.total_period) == 0);
-	m = h.sorted[0]->root.sorted[0];
+	m = h.sorted[0]->root->sorted[0];
 	CHECK(m->nr_sorted == 1 && m->sorted[0]->f.sym == &s_g);
 	hist_release(&h);
 }
@@ -188,10 +188,10 @@ TEST(flat_nodes_by_hit)
 	CHECK(hist_sort_callchains(&h, CG_FOLDED, 0, h.total_period) == 0);
 	e = h.sorted[0];
 	/* callee order: the trees start at the leaf */
-	CHECK(e->root.nr_sorted == 2);
-	CHECK(e->root.sorted[0]->hit == 5 && e->root.sorted[0]->f.sym == &s_main);
-	CHECK(e->root.sorted[0]->parent->f.sym == &s_f);
-	CHECK(e->root.sorted[1]->hit == 2);
+	CHECK(e->root->nr_sorted == 2);
+	CHECK(e->root->sorted[0]->hit == 5 && e->root->sorted[0]->f.sym == &s_main);
+	CHECK(e->root->sorted[0]->parent->f.sym == &s_f);
+	CHECK(e->root->sorted[1]->hit == 2);
 	hist_release(&h);
 }
 
