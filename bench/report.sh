@@ -49,3 +49,5 @@ printf '%-32s %10.2f %12.1f\n' "perf report --stdio" "$pt" "$(echo "$pm / 1024" 
 printf '%-32s %10.2f %12.1f\n' "flare report --stdio" "$ft" "$(echo "$fm / 1024" | bc -l)"
 printf 'flare is %.1fx faster and uses %.2f of perf'"'"'s peak memory\n' \
 	"$(echo "$pt / $ft" | bc -l)" "$(echo "$fm / $pm" | bc -l)"
+# the machine's load: times stretch with it (other builds share the CPUs)
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
