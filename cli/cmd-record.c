@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/events.h"
+#include "cli/flamegraph.h"
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
@@ -326,6 +327,8 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 	else
 		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
 			mb, ro->output, (unsigned long long)st->samples);
+	if (strcmp(ro->output, "-") && st->samples && ro->callgraph != RECORD_CG_NONE)
+		fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", ro->output);
 }
 
 static void set_signals(sigset_t *old)

@@ -383,7 +383,13 @@ static int print_report(struct report_ctx *c)
 			return err;
 		report_print_event(out, o, ev, chains || sess->pd->is_pipe);
 	}
-	if (!o->quiet)
+	if (o->quiet)
+		return 0;
+	/* a profile with call chains: the tip is how to see it as a flame graph */
+	if (chains)
+		fprintf(out, "#\n# (Tip: See the call graphs as a flame graph: flare flamegraph -i %s "
+			"-o flame.svg)\n#\n", o->input);
+	else
 		fprintf(out, "#\n# (Tip: %s)\n#\n", tips[all % (sizeof(tips) / sizeof(tips[0]))]);
 	return 0;
 }

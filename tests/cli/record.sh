@@ -23,6 +23,9 @@ $FLARE record -g -o fp.data "$WL/cpu_burn" 0.5 >out.txt 2>err.txt
 check_eq "record -g exits with the workload's status" 0 $?
 check_grep "final line in perf's shape" '^\[ flare record: Captured and wrote [0-9]+\.[0-9]{3} MB fp\.data \([0-9]+ samples\) \]$' err.txt
 check_grep "the no-PMU fallback is said on one line" 'sampling cpu-clock' err.txt
+check_grep "record -g hints at the flame graph of the file" '^flare: see it as a flame graph: flare flamegraph -i fp\.data -o flame\.svg$' err.txt
+$FLARE report --stdio -i fp.data >frep.txt 2>/dev/null
+check_grep "report on call graphs tips the flame graph" '^# \(Tip: See the call graphs as a flame graph: flare flamegraph -i fp\.data -o flame\.svg\)$' frep.txt
 preport --no-children -i fp.data >rep.txt
 no_warning "perf report reads flare's -g file without a warning"
 # perf's own default event on this machine (host-only cycles, or host and guest on AMD)
