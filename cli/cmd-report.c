@@ -18,6 +18,7 @@
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
+#include "lib/hist/feed.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
 
@@ -36,6 +37,7 @@ struct report_ctx {
 	size_t frames_alloc;
 	struct script_trace tt;	/* tracepoint text for the trace key */
 	bool need_trace;
+	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
 };
 
 /* ---- -g ---- */
@@ -167,8 +169,12 @@ static struct report_event *event_of(struct report_ctx *c, const struct pd_attr 
 
 	if (idx >= c->nr_events) {
 		size_t n = idx + 8, i;
-		struct report_event *p = realloc(c->events, n * sizeof(*p));
+		struct report_event *p;
 
+		/* the hists move: the feed's worker must be done with them */
+		if (c->feed && hist_feed_sync(c->feed))
+			return NULL;
+		p = realloc(c->events, n * sizeof(*p));
 		if (!p)
 			return NULL;
 		memset(p + c->nr_events, 0, (n - c->nr_events) * sizeof(*p));
@@ -221,7 +227,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	hs.no_chain = report_chain_discarded(rs->s);	/* the entry stays, its chain goes */
 	if (c->need_trace)
 		hs.trace = script_trace_text(&c->tt, c->sess->pd, rs->s);
-	return hist_add(&ev->hist, &hs);
+	return c->feed ? hist_feed_add(c->feed, &ev->hist, &hs) : hist_add(&ev->hist, &hs);
 }
 
 /* ---- decisions perf makes from the file ---- */
@@ -398,11 +404,36 @@ static void ctx_release(struct report_ctx *c)
 {
 	size_t i;
 
+	hist_feed_free(c->feed);
 	for (i = 0; i < c->nr_events; i++)
 		hist_release(&c->events[i].hist);
 	free(c->events);
 	free(c->frames);
 	script_trace_release(&c->tt);
+}
+
+/* Reads and resolves the samples here while a second thread counts them into the hists
+ * (hist_feed); without that thread, counts them here. 0, or -1 with the message printed. */
+static int replay(struct report_ctx *c)
+{
+	const char *in = c->o->input;
+	int err, ferr = 0;
+
+	if (hist_feed_new(&c->feed))
+		c->feed = NULL;
+	err = session_process(c->sess, on_sample, NULL, c);
+	if (c->feed)
+		ferr = hist_feed_finish(c->feed);
+	if (err < 0) {
+		pr_err("cannot read '%s': %s", in,
+		       c->sess->pd->err_msg[0] ? c->sess->pd->err_msg : err_str(err));
+		return -1;
+	}
+	if (ferr) {
+		pr_err("report on '%s' failed: %s", in, err_str(ferr));
+		return -1;
+	}
+	return 0;
 }
 
 /* perf's -g takes its argument as the next word too ("-g folded"). */
@@ -506,11 +537,8 @@ int cmd_report(int argc, char **argv)
 		return 1;
 	}
 	out_pager_start();
-	err = session_process(sess, on_sample, NULL, &c);
-	if (err < 0) {
-		pr_err("cannot read '%s': %s", o.input,
-		       sess->pd->err_msg[0] ? sess->pd->err_msg : err_str(err));
-	} else {
+	err = replay(&c);
+	if (!err) {
 		err = print_report(&c);
 		if (err)
 			pr_err("report on '%s' failed: %s", o.input, err_str(err));
