@@ -16,6 +16,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
+#include "lib/event/names.h"
 #include "lib/event/open.h"
 #include "lib/event/pmu.h"
 #include "lib/event/target.h"
@@ -30,13 +31,19 @@
 
 struct record_cli {
 	struct evlist evlist;
-	const char **filters;		/* per evsel */
+	size_t last_e;			/* the first evsel of the last -e */
+	char **filters;			/* per evsel, owned */
 	size_t nr_filters;
 	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph, *clockid;
 	uint64_t period;
 	int realtime;			/* -r, -1 when not given */
 	int all_cpus, no_inherit, quiet, g, sample_cpu;
 	int no_buildid_cache;		/* -N */
+	int no_buildid;			/* -B */
+	int timestamp;			/* -T, 1 unless --no-timestamp */
+	int period_bit, data, no_bpf_event, all_user, all_kernel, stat, switch_events;
+	int no_samples;
+	int delay;			/* -D ms, -1: never enabled */
 };
 
 static const char *const record_usage[] = {
@@ -59,25 +66,75 @@ static int opt_event(const struct opt *o, const char *arg, int unset)
 {
 	struct record_cli *c = o->value;
 
+	c->last_e = c->evlist.nr;
 	return cli_add_events(&c->evlist, arg) < 0 ? -1 : 0;
 }
 
+/* One filter slot per evsel. */
+static int grow_filters(struct record_cli *c)
+{
+	char **f;
+
+	if (c->nr_filters >= c->evlist.nr)
+		return 0;
+	f = realloc(c->filters, c->evlist.nr * sizeof(*f));
+	if (!f)
+		return -ENOMEM;
+	memset(f + c->nr_filters, 0, (c->evlist.nr - c->nr_filters) * sizeof(*f));
+	c->filters = f;
+	c->nr_filters = c->evlist.nr;
+	return 0;
+}
+
+/* As perf 6.1: a filter joins the one already there, "(old) && (new)". */
+static int append_filter(struct record_cli *c, size_t i, const char *arg)
+{
+	char *f;
+
+	if (grow_filters(c))
+		return -1;
+	if (c->filters[i] ? asprintf(&f, "(%s) && (%s)", c->filters[i], arg) < 0 :
+			    !(f = strdup(arg)))
+		return -1;
+	free(c->filters[i]);
+	c->filters[i] = f;
+	return 0;
+}
+
+/* --filter on the events of the last -e (perf: all of them). */
 static int opt_filter(const struct opt *o, const char *arg, int unset)
 {
 	struct record_cli *c = o->value;
-	const char **f;
+	size_t i;
 
 	if (!c->evlist.nr) {
 		fprintf(stderr, "--filter option should follow a -e tracepoint option\n");
 		return -1;
 	}
-	f = realloc(c->filters, c->evlist.nr * sizeof(*f));
-	if (!f)
+	for (i = c->last_e; i < c->evlist.nr; i++)
+		if (append_filter(c, i, arg))
+			return -1;
+	return 0;
+}
+
+/* --exclude-perf: the last -e's tracepoints leave out flare's own process, as perf's. */
+static int opt_exclude_perf(const struct opt *o, const char *arg, int unset)
+{
+	struct record_cli *c = o->value;
+	char f[64];
+	size_t i;
+
+	snprintf(f, sizeof(f), "common_pid != %d", (int)getpid());
+	for (i = c->last_e; i < c->evlist.nr; i++)
+		if (c->evlist.evsels[i].attr.type != PERF_TYPE_TRACEPOINT)
+			break;
+	if (!c->evlist.nr || i < c->evlist.nr) {
+		fprintf(stderr, "--exclude-perf option should follow a -e tracepoint option\n");
 		return -1;
-	memset(f + c->nr_filters, 0, (c->evlist.nr - c->nr_filters) * sizeof(*f));
-	c->filters = f;
-	c->nr_filters = c->evlist.nr;
-	f[c->evlist.nr - 1] = arg;
+	}
+	for (i = c->last_e; i < c->evlist.nr; i++)
+		if (append_filter(c, i, f))
+			return -1;
 	return 0;
 }
 
@@ -167,7 +224,8 @@ static int callgraph_mode(const char *s, struct record_opts *ro)
 	return -EINVAL;
 }
 
-/* With no PMU, "cycles" becomes cpu-clock with the same modifiers, as perf falls back. */
+/* With no PMU, "cycles" becomes cpu-clock, named from its attr as perf names it then (an
+ * event perf parsed excludes guests unless told H or G). */
 static void fallback_cycles(struct evlist *l, bool defaulted)
 {
 	size_t i;
@@ -176,15 +234,16 @@ static void fallback_cycles(struct evlist *l, bool defaulted)
 		return;
 	for (i = 0; i < l->nr; i++) {
 		struct evsel *e = &l->evsels[i];
-		const char *mods;
-		char *name;
+		struct perf_event_attr a = e->attr;
+		const char *mods = strchr(e->name, ':');
+		char *name, m[16];
 
 		if (e->attr.type != PERF_TYPE_HARDWARE || e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
 			continue;
-		mods = strchr(e->name, ':');
-		if (defaulted)
-			mods = e->attr.exclude_guest ? ":pppH" : ":ppp";
-		if (asprintf(&name, "cpu-clock%s", mods ? mods : "") < 0)
+		if (!defaulted && !(mods && strpbrk(mods, "HG")))
+			a.exclude_guest = 1;
+		ev_mods_from_attr(&a, m, sizeof(m));
+		if (asprintf(&name, "cpu-clock%s", m) < 0)
 			continue;
 		if (!defaulted)
 			pr_warn("no hardware PMU for '%s' (a VM guest?); sampling %s instead",
@@ -297,6 +356,43 @@ static int config_target(struct record_cli *c, struct target *t)
 }
 
 static int workload_started;
+static int record_quiet;
+
+/* -D: perf's two lines around the delay */
+static void on_enable(bool enabled)
+{
+	if (!record_quiet)
+		fprintf(stderr, "%s\n", enabled ? "Events enabled" : "Events disabled");
+}
+
+/* --all-user, --all-kernel: an event counts in that mode only (perf's evsel__config). */
+static void config_mode(const struct record_cli *c, struct perf_event_attr *a)
+{
+	if (c->all_user) {
+		a->exclude_kernel = 1;
+		a->exclude_user = 0;
+	} else if (c->all_kernel) {
+		a->exclude_kernel = 0;
+		a->exclude_user = 1;
+	}
+}
+
+/* -D: the side-band records come with a dummy event that follows the workload from its
+ * exec, while the sampled events wait for the delay (perf's "dummy:HG"). */
+static int add_dummy(struct record_cli *c)
+{
+	struct perf_event_attr a = { 0 };
+	char name[32];
+
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_SOFTWARE;
+	a.config = PERF_COUNT_SW_DUMMY;
+	a.sample_period = 1;
+	config_mode(c, &a);
+	ev_mods_from_attr(&a, name + 5, sizeof(name) - 5);
+	memcpy(name, "dummy", 5);
+	return evlist_add(&c->evlist, &a, name) ? 0 : -ENOMEM;
+}
 
 static int start_workload(void *ctx)
 {
@@ -415,7 +511,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	if (ro->pipe_fd != STDOUT_FILENO)
 		close(ro->pipe_fd);
 	/* as perf record: what the samples hit goes to the build-id cache */
-	if (!record_err && !c->no_buildid_cache && strcmp(ro->output, "-")) {
+	if (!record_err && !c->no_buildid_cache && !c->no_buildid && strcmp(ro->output, "-")) {
 		err = record_cache_buildids(ro->output);
 		if (err < 0)
 			pr_warn("cannot add the recording's objects to the build-id cache: %s "
@@ -426,9 +522,26 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	return status;
 }
 
+/* The options that only set flags of the recording. */
+static void record_opts_flags(struct record_cli *c, struct record_opts *ro)
+{
+	ro->no_timestamp = !c->timestamp;
+	ro->sample_period = c->period_bit;
+	ro->sample_addr = c->data;
+	ro->no_bpf_event = c->no_bpf_event;
+	ro->switch_events = c->switch_events;
+	ro->inherit_stat = c->stat;
+	ro->no_samples = c->no_samples;
+	ro->no_buildid = c->no_buildid;
+	ro->delay_ms = c->delay;
+	ro->dummy_tracking = c->delay != 0;
+	ro->on_enable = on_enable;
+	record_quiet = c->quiet;
+}
+
 int cmd_record(int argc, char **argv)
 {
-	struct record_cli c = { .evlist = { 0 }, .realtime = -1 };
+	struct record_cli c = { .evlist = { 0 }, .realtime = -1, .timestamp = 1 };
 	struct target t = { 0 };
 	struct record_opts ro = { 0 };
 	const struct opt opts[] = {
@@ -456,6 +569,23 @@ int cmd_record(int argc, char **argv)
 			"priority (default 1 when permitted, 0: none)"),
 		OPT_BOOL('N', "no-buildid-cache", &c.no_buildid_cache, "do not update the "
 			 "buildid cache"),
+		OPT_BOOL('B', "no-buildid", &c.no_buildid, "do not collect buildids in perf.data"),
+		OPT_BOOL('T', "timestamp", &c.timestamp, "Record the sample timestamps "
+			 "(--no-timestamp: without them)"),
+		OPT_BOOL('P', "period", &c.period_bit, "Record the sample period"),
+		OPT_BOOL('d', "data", &c.data, "Record the sample addresses"),
+		OPT_BOOL(0, "no-bpf-event", &c.no_bpf_event, "do not record bpf events"),
+		OPT_BOOL(0, "all-user", &c.all_user, "Configure all used events to run in user "
+			 "space."),
+		OPT_BOOL(0, "all-kernel", &c.all_kernel, "Configure all used events to run in "
+			 "kernel space."),
+		OPT_INT('D', "delay", &c.delay, "n", "ms to wait before starting measurement after "
+			"program start (-1: start with events disabled)"),
+		OPT_CALLBACK_NOARG(0, "exclude-perf", &c, "don't record events from flare itself",
+				   opt_exclude_perf),
+		OPT_BOOL('s', "stat", &c.stat, "per thread counts"),
+		OPT_BOOL(0, "switch-events", &c.switch_events, "Record context switch events"),
+		OPT_BOOL('n', "no-samples", &c.no_samples, "don't sample"),
 		OPT_BOOL('q', "quiet", &c.quiet, "don't print any message"),
 		OPT_COUNT('v', "verbose", &out_verbose, "be more verbose"),
 		OPT_END(),
@@ -493,24 +623,29 @@ int cmd_record(int argc, char **argv)
 				"to 99, or 0 for none", c.realtime);
 	ro.rt_prio = c.realtime < 0 ? DEFAULT_RT_PRIO : c.realtime;
 	ro.rt_required = c.realtime > 0;
+	if (c.all_user && c.all_kernel)
+		opt_usage_error(opts, record_usage, "--all-kernel cannot be used with --all-user "
+				"(give one of them)");
+	if (c.delay < -1)
+		opt_usage_error(opts, record_usage, "invalid -D %d: a delay in ms, or -1 to start "
+				"with the events disabled", c.delay);
 	status = 1;
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;
+	for (size_t i = 0; i < c.evlist.nr; i++)
+		config_mode(&c, &c.evlist.evsels[i].attr);
 	fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
 								  "cycles:P"));
 	if (config_rate(&c, &ro) || config_target(&c, &t))
 		goto out;
-	if (c.nr_filters && c.nr_filters < c.evlist.nr) {
-		const char **f = realloc(c.filters, c.evlist.nr * sizeof(*f));
-
-		if (!f)
-			goto out;
-		memset(f + c.nr_filters, 0, (c.evlist.nr - c.nr_filters) * sizeof(*f));
-		c.filters = f;
-	}
+	if (c.nr_filters && grow_filters(&c))
+		goto out;
+	if (c.delay && add_dummy(&c))
+		goto out;
+	record_opts_flags(&c, &ro);
 	ro.evlist = &c.evlist;
 	ro.target = &t;
-	ro.filters = c.filters;
+	ro.filters = (const char *const *)c.filters;
 	ro.no_inherit = c.no_inherit;
 	ro.sample_cpu = c.sample_cpu || t.system_wide;
 	ro.argc = full_argc;
@@ -518,6 +653,8 @@ int cmd_record(int argc, char **argv)
 	status = record(&c, &ro, argc, argv);
 out:
 	free(full);
+	for (size_t i = 0; i < c.nr_filters; i++)
+		free(c.filters[i]);
 	free(c.filters);
 	evlist_release(&c.evlist);
 	target_release(&t);

@@ -521,6 +521,8 @@ static int feat_build_id(const struct pw_feat_info *info, struct strbuf *out)
 {
 	size_t i;
 
+	if (info->no_buildid)
+		return 1;
 	for (i = 0; i < info->nr_buildids; i++) {
 		const struct pw_buildid *b = &info->buildids[i];
 		size_t n = strlen(b->filename) + 1;

@@ -53,6 +53,7 @@ struct pw_feat_info {
 	size_t nr_buildids;
 	int clockid;			/* CLOCKID when use_clockid */
 	bool use_clockid;
+	bool no_buildid;		/* no BUILD_ID feature at all (record -B) */
 };
 
 struct perf_writer;

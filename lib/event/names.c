@@ -175,3 +175,34 @@ int ev_cache_name(size_t i, char *buf, size_t len, uint64_t *config)
 	}
 	return -ENOENT;
 }
+
+void ev_mods_from_attr(const struct perf_event_attr *a, char *buf, size_t len)
+{
+	char m[16];
+	size_t n = 0;
+	bool guest_default = false;
+
+	if (a->exclude_kernel || a->exclude_user || a->exclude_hv) {
+		if (!a->exclude_kernel)
+			m[n++] = 'k';
+		if (!a->exclude_user)
+			m[n++] = 'u';
+		if (!a->exclude_hv)
+			m[n++] = 'h';
+		guest_default = true;
+	}
+	if (a->precise_ip) {
+		memcpy(m + n, "ppp", a->precise_ip);
+		n += a->precise_ip;
+		guest_default = true;
+	}
+	/* perf prints H and G only when exclude_guest is not what it would default to */
+	if (a->exclude_host || a->exclude_guest == guest_default) {
+		if (!a->exclude_host)
+			m[n++] = 'H';
+		if (!a->exclude_guest)
+			m[n++] = 'G';
+	}
+	m[n] = 0;
+	snprintf(buf, len, "%s%s", n ? ":" : "", m);
+}

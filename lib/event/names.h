@@ -38,4 +38,9 @@ int ev_cache_parse(const char *name, uint64_t *config);
  * Returns 0, or -ENOENT past the end. */
 int ev_cache_name(size_t i, char *buf, size_t len, uint64_t *config);
 
+struct perf_event_attr;
+/* Writes the modifiers perf derives from attr for a name it builds itself (evsel__name of
+ * an event with no spec: a fallback, its dummy): ":uhppp", ":HG", or "" for none. */
+void ev_mods_from_attr(const struct perf_event_attr *attr, char *buf, size_t len);
+
 #endif

@@ -163,6 +163,8 @@ int hits_record(struct hits *h, const struct perf_event_header *ev)
 	case PERF_RECORD_MMAP2:
 		if ((ev->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL)
 			return 0;
+		if (ev->misc & PERF_RECORD_MISC_MMAP_DATA)
+			return 0;	/* -d: samples' ips are never in data mappings */
 		memcpy(&pid, p, 4);
 		memcpy(&start, p + 8, 8);
 		memcpy(&len, p + 16, 8);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <time.h>
 #include <unistd.h>
 #include "lib/base/err.h"
 #include "lib/data/writer.h"
@@ -58,6 +59,11 @@ static bool is_tracepoint_like(const struct evsel *e)
 	       (e->pmu_name && (!strcmp(e->pmu_name, "uprobe") || !strcmp(e->pmu_name, "kprobe")));
 }
 
+static bool is_dummy(const struct evsel *e)
+{
+	return e->attr.type == PERF_TYPE_SOFTWARE && e->attr.config == PERF_COUNT_SW_DUMMY;
+}
+
 static void config_sampling(const struct record_opts *o, struct evsel *e)
 {
 	struct perf_event_attr *a = &e->attr;
@@ -69,9 +75,12 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 		a->freq = 1;
 		a->sample_freq = o->freq;
 	}
-	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-	/* perf leaves PERIOD out for a fixed period given with -c */
-	if (a->freq || !o->user_period)
+	a->sample_type |= PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	if (!o->no_timestamp)
+		a->sample_type |= PERF_SAMPLE_TIME;
+	/* perf leaves PERIOD out for a fixed period given with -c (unless -P), and of its
+	 * dummy tracking event */
+	if (o->sample_period || (!is_dummy(e) && (a->freq || !o->user_period)))
 		a->sample_type |= PERF_SAMPLE_PERIOD;
 	if (a->type == PERF_TYPE_TRACEPOINT)
 		a->sample_type |= PERF_SAMPLE_RAW;
@@ -84,8 +93,12 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 		a->sample_stack_user = o->dwarf_stack_size;
 		a->exclude_callchain_user = 1;
 	}
+	if (o->sample_addr)
+		a->sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
 	if (o->sample_cpu)
 		a->sample_type |= PERF_SAMPLE_CPU;
+	if (o->no_samples)
+		a->sample_period = 0;
 }
 
 /* {a,b}:S: the leader samples and reads the whole group; members only count (perf). */
@@ -102,11 +115,52 @@ static void config_sample_read(struct evsel *e)
 	}
 }
 
+/* The side-band records (mmaps, comms, tasks, switches) come with one event. */
+static void config_tracking(const struct record_opts *o, struct perf_event_attr *a)
+{
+	a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
+	a->ksymbol = 1;
+	a->bpf_event = !o->no_bpf_event;
+	a->mmap_data = o->callgraph == RECORD_CG_DWARF || o->sample_addr;
+	a->context_switch = o->switch_events;
+}
+
+/* With more than one event, samples say which one they are of: IDENTIFIER when their
+ * layouts differ (or system-wide), else ID, as perf chooses. */
+static void config_sample_id(const struct record_opts *o)
+{
+	struct evlist *l = o->evlist;
+	bool differ = o->target->system_wide;
+	size_t i;
+
+	for (i = 1; i < l->nr; i++)
+		differ |= l->evsels[i].attr.sample_type != l->evsels[0].attr.sample_type;
+	for (i = 0; l->nr > 1 && i < l->nr; i++)
+		l->evsels[i].attr.sample_type |= differ ? PERF_SAMPLE_IDENTIFIER : PERF_SAMPLE_ID;
+}
+
+/* -D: the events start disabled and are enabled after the delay; only the dummy tracking
+ * event follows the workload's exec (perf: enabled at once system-wide). */
+static void config_enable(const struct record_opts *o, struct evsel *e, bool tracking)
+{
+	struct perf_event_attr *a = &e->attr;
+
+	a->disabled = 1;
+	a->enable_on_exec = o->has_workload && !o->delay_ms;
+	if (o->delay_ms && tracking && o->dummy_tracking) {
+		a->disabled = !o->target->system_wide;
+		a->enable_on_exec = !o->target->system_wide;
+	}
+	/* group members follow their leader; only leaders start disabled */
+	if (e->group_idx >= 0 && !e->is_leader)
+		a->disabled = a->enable_on_exec = 0;
+}
+
 void record_config(const struct record_opts *o)
 {
 	struct evlist *l = o->evlist;
 	bool pipe = o->output && !strcmp(o->output, "-");
-	size_t i;
+	size_t i, tracking = o->dummy_tracking ? l->nr - 1 : 0;
 
 	for (i = 0; i < l->nr; i++) {
 		struct evsel *e = &l->evsels[i];
@@ -114,33 +168,28 @@ void record_config(const struct record_opts *o)
 
 		a->size = sizeof(*a);
 		config_sampling(o, e);
-		if (l->nr > 1)
-			a->sample_type |= o->target->system_wide ? PERF_SAMPLE_IDENTIFIER :
-								   PERF_SAMPLE_ID;
-		if (pipe)
-			a->sample_type |= PERF_SAMPLE_ID;
 		a->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-		a->disabled = 1;
+		if (o->inherit_stat) {
+			a->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+					  PERF_FORMAT_TOTAL_TIME_RUNNING;
+			a->inherit_stat = 1;
+		}
 		a->inherit = !o->no_inherit && !o->target->per_thread;
-		a->enable_on_exec = o->has_workload;
+		config_enable(o, e, i == tracking);
 		a->sample_id_all = 1;
 		a->use_clockid = o->use_clockid;
 		a->clockid = o->use_clockid ? o->clockid : 0;
-		/* group members follow their leader; only leaders start disabled */
-		if (e->group_idx >= 0 && !e->is_leader)
-			a->disabled = a->enable_on_exec = 0;
 		if (e->sample_read && e->group_idx >= 0)
 			config_sample_read(e);
-		if (i == 0) {
-			/* the tracking event: side-band records come with it */
-			a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
-			a->ksymbol = a->bpf_event = 1;
-			a->mmap_data = o->callgraph == RECORD_CG_DWARF;
-		}
+		if (i == tracking)
+			config_tracking(o, a);
 		/* wake at a quarter of the ring (perf: half): drain early, lose little */
 		a->watermark = 1;
 		a->wakeup_watermark = (uint32_t)(o->mmap_pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
 	}
+	config_sample_id(o);
+	for (i = 0; pipe && i < l->nr; i++)
+		l->evsels[i].attr.sample_type |= PERF_SAMPLE_ID;
 }
 
 /* Size of the sample_id trailer for sample_type. */
@@ -358,6 +407,17 @@ static int write_pipe_prologue(struct rec *r, struct pw_event *evs)
 	return err < 0 ? err : 0;
 }
 
+/* perf writes no kernel MMAP when no event counts in the kernel (--all-user, :u) */
+static bool all_exclude_kernel(const struct evlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!l->evsels[i].attr.exclude_kernel)
+			return false;
+	return true;
+}
+
 static int write_prologue(struct rec *r)
 {
 	const struct record_opts *o = r->o;
@@ -375,7 +435,7 @@ static int write_prologue(struct rec *r)
 	free(evs);
 	if (!err)
 		err = write_id_index(r);
-	if (!err)
+	if (!err && !all_exclude_kernel(o->evlist))
 		err = synth_kernel_mmap(&r->syn);
 	if (!err && pipe)
 		err = write_event_names(r);
@@ -488,13 +548,45 @@ static bool all_hung_up(const struct rec *r)
 	return r->nr_rings > 0;
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* -D: the events get enabled once the delay is over; the wait is never longer than that. */
+static void delayed_enable(struct rec *r, uint64_t *enable_at, struct timespec *ts)
+{
+	uint64_t now, left;
+
+	ts->tv_sec = 0;
+	ts->tv_nsec = 100 * 1000 * 1000;
+	if (!*enable_at)
+		return;
+	now = now_ms();
+	if (now >= *enable_at) {
+		*enable_at = 0;
+		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
+		if (r->o->on_enable)
+			r->o->on_enable(true);
+		return;
+	}
+	left = *enable_at - now;
+	if (left < 100)
+		ts->tv_nsec = (long)left * 1000 * 1000;
+}
+
 static int poll_loop(struct rec *r)
 {
 	const struct record_opts *o = r->o;
-	struct timespec ts = { 0, 100 * 1000 * 1000 };
+	uint64_t enable_at = o->delay_ms > 0 ? now_ms() + (uint64_t)o->delay_ms : 0;
+	struct timespec ts;
 	int err, n;
 
 	while (!*o->stop) {
+		delayed_enable(r, &enable_at, &ts);
 		n = ppoll(r->pfds, r->nr_rings, &ts, o->poll_mask);
 		if (n < 0 && errno != EINTR)
 			return -errno;
@@ -512,20 +604,23 @@ static int poll_loop(struct rec *r)
 }
 
 /* The lost count of the event with id, from a read() of its fd (read_format ID|LOST, with
- * or without GROUP). 0 when it cannot be read. */
+ * or without GROUP and the TOTAL_TIME fields). 0 when it cannot be read. */
 static uint64_t fd_lost(int fd, uint64_t read_format, uint64_t id)
 {
-	uint64_t v[3 + 3 * 64] = { 0 }, nr, j;
+	uint64_t v[3 + 4 * 64] = { 0 }, nr, j, *p = v;
+	size_t times = !!(read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+		       !!(read_format & PERF_FORMAT_TOTAL_TIME_RUNNING);
 	ssize_t n = read(fd, v, sizeof(v));
 
 	if (!(read_format & PERF_FORMAT_GROUP))
-		return n >= 24 ? v[2] : 0;
+		return n >= (ssize_t)(8 * (3 + times)) ? v[2 + times] : 0;
 	if (n < 8)
 		return 0;
-	nr = v[0];
-	for (j = 0; j < nr && j < 64 && (ssize_t)(8 + (j + 1) * 24) <= n; j++)
-		if (v[1 + j * 3 + 1] == id)
-			return v[1 + j * 3 + 2];
+	nr = *p++;
+	p += times;
+	for (j = 0; j < nr && j < 64 && (char *)(p + 3) <= (char *)v + n; j++, p += 3)
+		if (p[1] == id)
+			return p[2];
 	return 0;
 }
 
@@ -590,9 +685,12 @@ static int finish_file(struct rec *r)
 	fi.nr_events = o->evlist->nr;
 	fi.use_clockid = o->use_clockid;
 	fi.clockid = o->clockid;
-	fi.first_sample = r->first_time;
-	fi.last_sample = r->last_time;
-	err = hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids, &fi.nr_buildids);
+	/* perf's "no sample time" (--no-timestamp) is all ones */
+	fi.first_sample = o->no_timestamp ? UINT64_MAX : r->first_time;
+	fi.last_sample = o->no_timestamp ? UINT64_MAX : r->last_time;
+	fi.no_buildid = o->no_buildid;
+	err = o->no_buildid ? 0 : hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids,
+						&fi.nr_buildids);
 	if (!err)
 		err = perf_writer_add_std_features(r->w, &fi);
 	if (!err)
@@ -634,7 +732,7 @@ static int run(struct rec *r)
 			    o->output, strerror(-err));
 	r->syn.w = r->w;
 	r->syn.trailer_size = trailer_size(o->evlist->evsels[0].attr.sample_type);
-	r->syn.mmap_data = o->callgraph == RECORD_CG_DWARF;
+	r->syn.mmap_data = o->callgraph == RECORD_CG_DWARF || o->sample_addr;
 	r->syn.comm_only = o->has_workload;
 	r->syn.hook = hook;
 	r->syn.hook_ctx = r->hits;
@@ -645,13 +743,15 @@ static int run(struct rec *r)
 	if (err)
 		return err;
 	/* enabled before the command starts (as perf): its exec COMM and MMAPs are recorded */
-	if (!o->has_workload)
+	if (!o->has_workload && !o->delay_ms)
 		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
 	if (o->start) {
 		err = o->start(o->start_ctx);
 		if (err)
 			return err;
 	}
+	if (o->delay_ms && o->on_enable)
+		o->on_enable(false);
 	err = poll_loop(r);
 	ioctl_all(r, PERF_EVENT_IOC_DISABLE);
 	if (!err)

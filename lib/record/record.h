@@ -40,6 +40,20 @@ struct record_opts {
 	bool sample_cpu;		/* add PERF_SAMPLE_CPU (-a, -C, --sample-cpu) */
 	bool use_clockid;		/* -k: sample times from this clock */
 	int clockid;
+	bool no_timestamp;		/* --no-timestamp: no PERF_SAMPLE_TIME */
+	bool sample_period;		/* -P: PERF_SAMPLE_PERIOD even with -c */
+	bool sample_addr;		/* -d: ADDR, DATA_SRC and the data mmaps */
+	bool no_bpf_event;		/* --no-bpf-event: no bpf_event bit on the tracking event */
+	bool switch_events;		/* --switch-events: context_switch on the tracking event */
+	bool inherit_stat;		/* -s: per-thread counts (PERF_RECORD_READ at exits) */
+	bool no_samples;		/* -n: sample_freq 0, side-band records only */
+	bool no_buildid;		/* -B: no BUILD_ID feature */
+	/* -D: 0, or enable the events this many ms after the workload starts (-1: never).
+	 * With a workload, the last evsel is then a dummy carrying the side-band records. */
+	int delay_ms;
+	bool dummy_tracking;		/* the last evsel is that dummy (set by the caller) */
+	/* Told when the events are left disabled (-D) and when they get enabled; or NULL. */
+	void (*on_enable)(bool enabled);
 	int rt_prio;			/* SCHED_FIFO priority to drain at, 0: none */
 	bool rt_required;		/* fail when rt_prio cannot be set (-r) */
 	const char *const *filters;	/* per evsel tracepoint filter, or NULL entries */
