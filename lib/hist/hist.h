@@ -5,10 +5,12 @@
  * its self period and, in children mode, the period of every sample whose call chain passes
  * through it. Each entry can keep a call-graph tree of the samples that built it.
  *
- * Built for millions of samples: entries and tree nodes live in the hist's arena and are
- * found through hash maps, so adding a sample allocates nothing once its keys and paths were
- * seen. The hist owns every entry and node; hist_free() releases all. The strings and
- * dso/symbol pointers it is given must outlive it (they belong to the session).
+ * Built for millions of samples: a sample only walks a trie of the distinct call chains
+ * (paths.c); entries are counted from the trie once per distinct chain, and trees built only
+ * for the entries that print one. Nodes live in the hist's pool, entries in its arena, so
+ * adding a sample allocates nothing once its chain was seen. The hist owns every entry and
+ * node; hist_release() releases all. The strings and dso/symbol pointers it is given must
+ * outlive it (they belong to the session).
  */
 #ifndef FLARE_HIST_HIST_H
 #define FLARE_HIST_HIST_H
