@@ -56,7 +56,8 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 {
 	int eu = attr->exclude_user, ek = attr->exclude_kernel, eh = attr->exclude_hv;
 	int eG = attr->exclude_guest, eH = attr->exclude_host;
-	int excl = eu | ek | eh, excl_GH = eG | eH, precise = attr->precise_ip;
+	/* exclude_guest alone is every event's default; G or H given before set exclude_host */
+	int excl = eu | ek | eh, excl_GH = eH, precise = attr->precise_ip;
 	const char *p;
 
 	for (p = mods; *p; p++) {

@@ -58,6 +58,7 @@ static struct evsel *add(struct pstate *ps, struct perf_event_attr *attr, const 
 	int bad;
 
 	*ret = 0;
+	attr->exclude_guest = 1;	/* perf's event_attr_init() on a host */
 	if (mods && *mods) {
 		bad = evsel_parse_mods(mods, attr, &sr, &weak);
 		if (bad >= 0) {

@@ -82,8 +82,9 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 	 * dummy tracking event */
 	if (o->sample_period || (!is_dummy(e) && (a->freq || !o->user_period)))
 		a->sample_type |= PERF_SAMPLE_PERIOD;
+	/* a tracepoint's samples carry the raw record and the CPU (perf's evsel__newtp) */
 	if (a->type == PERF_TYPE_TRACEPOINT)
-		a->sample_type |= PERF_SAMPLE_RAW;
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
 	if (o->callgraph != RECORD_CG_NONE)
 		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 	if (o->callgraph == RECORD_CG_DWARF) {

@@ -100,3 +100,12 @@ check_eq "--exclude-perf after a non-tracepoint refused (129)" 129 $?
 check_grep "... as perf says it" '^--exclude-perf option should follow a -e tracepoint option$' r.err
 $FLARE record -D -3 -o r.data true >/dev/null 2>&1
 check_eq "-D below -1 refused (129)" 129 $?
+
+# event specs: every parsed event excludes the guest by default (perf's event_attr_init on a
+# host), G/H and u/k/h as perf reads them; tracepoints sample the CPU too
+same_as_perf -e cpu-clock
+same_as_perf -e cpu-clock:G
+same_as_perf -e cpu-clock:H
+same_as_perf -e cpu-clock:u
+same_as_perf -e '{cpu-clock,task-clock}:S'
+same_as_perf -e syscalls:sys_enter_getppid
