@@ -333,6 +333,19 @@ static int print_features(FILE *out, struct perf_data *pd, bool full)
 	return err;
 }
 
+/* The pid key shows each thread's last name: after the replay, the session's. */
+static void name_threads(struct session *sess, struct hist *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_entries; i++) {
+		const struct thread *t = session_thread(sess, h->created[i]->tid);
+
+		if (t)
+			h->created[i]->thread_comm = t->comm;
+	}
+}
+
 static int print_report(struct report_ctx *c)
 {
 	struct report_opts *o = c->o;
@@ -382,6 +395,8 @@ static int print_report(struct report_ctx *c)
 			fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", ev->total_period);
 		}
 		err = hist_sort(&ev->hist);
+		if (!err)
+			name_threads(sess, &ev->hist);
 		if (!err)
 			err = hist_sort_callchains(&ev->hist, o->cg_mode, o->cg_min_percent,
 						   ev->total_period);

@@ -32,6 +32,15 @@ static const char *dso_name(const struct hist_entry *e)
 	return e->dso && e->dso->short_name ? e->dso->short_name : "[unknown]";
 }
 
+/* perf's pid key names the thread as it was last called (a thread that exec'd 'ls' shows
+ * as ls even for its samples of before), where the comm key has the name of the sample. */
+static const char *pid_comm(const struct hist_entry *e)
+{
+	const char *c = e->thread_comm ? e->thread_comm : e->comm;
+
+	return c ? c : "";
+}
+
 static const char *key_header(enum hist_key k)
 {
 	switch (k) {
@@ -80,7 +89,7 @@ static void widen(struct layout *l, const struct hist_entry *e)
 			w = (int)strlen(e->comm ? e->comm : "");
 			break;
 		case HK_PID:
-			w = (int)strlen(e->comm ? e->comm : "") + 8;
+			w = (int)strlen(pid_comm(e)) + 8;
 			break;
 		case HK_DSO:
 			w = (int)strlen(dso_name(e));
@@ -188,7 +197,7 @@ static void print_key(struct lbuf *b, const struct col *c, const struct hist_ent
 	case HK_PID:
 		lb_u64(b, e->tid, 7);
 		lb_mem(b, ":", 1);
-		lb_left(b, e->comm ? e->comm : "", c->width - 8);
+		lb_left(b, pid_comm(e), c->width - 8);
 		break;
 	case HK_DSO:
 		lb_left(b, dso_name(e), c->width);

@@ -73,6 +73,7 @@ struct hist_entry {
 	uint64_t ip;		/* dso_ip of an unresolved sym */
 	char level;
 	const char *trace;
+	const char *thread_comm;	/* the thread's last name, for the pid key (set by the user) */
 	/* values */
 	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
 	uint64_t nr_self, nr_total;
@@ -104,6 +105,7 @@ struct path_node {
 	struct path_node *parent;
 	const struct path_ctx *ctx;
 	struct hist_entry *entry;
+	struct hist_entry *cum_entry;	/* as a caller, when that is another entry (paths.c) */
 	struct path_node *child, *sibling;	/* children, a list while few (paths.c) */
 	struct hist_frame f;
 	uint64_t hit, count;

@@ -432,36 +432,69 @@ struct ecache {
 
 #define ECACHE_SLOTS 16384
 
-static struct ecache *ecache_slot(struct hist *h, const struct path_node *p)
+static struct ecache *ecache_slot(struct hist *h, const struct path_ctx *ctx,
+				  const struct hist_frame *f)
 {
-	uint64_t x = (uintptr_t)p->ctx ^ (uintptr_t)p->f.dso * 31 ^ (uintptr_t)p->f.sym * 7 ^
-		     (p->f.sym ? 0 : p->f.dso_ip);
+	uint64_t x = (uintptr_t)ctx ^ (uintptr_t)f->dso * 31 ^ (uintptr_t)f->sym * 7 ^
+		     (f->sym ? 0 : f->dso_ip);
 
 	return &h->ecache[hash_u64(x) & (ECACHE_SLOTS - 1)];
 }
 
-/* The entry of node p of the replayed chain, looked up once. */
-static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct path_node *p)
+/*
+ * In children mode perf counts a sample into its callers' entries through the call-chain
+ * cursor, whose entries name an unresolved frame by its raw address, while the sample's own
+ * entry names it by its address in the dso: there the two are different entries (perf report
+ * shows "0x000055f1c438fd47" with no self share beside "0x0000000000163d47"), one per process
+ * of a PIE. A frame with a symbol, or whose two addresses agree, has one entry.
+ */
+static bool caller_entry_differs(const struct path_node *p)
 {
-	uint64_t ip = p->f.sym ? 0 : p->f.dso_ip;
+	return !p->f.sym && p->f.ip != p->f.dso_ip;
+}
+
+/* The entry a node's frame counts into as a caller (cum) or as the sample's own. */
+static struct hist_entry *node_cached(const struct path_node *p, bool cum)
+{
+	return cum && caller_entry_differs(p) ? p->cum_entry : p->entry;
+}
+
+/*
+ * The entry of node p of the replayed chain, looked up once per role. A caller's frame outside
+ * any mapping takes the level mark of the frame before it in the cursor (lvl), as perf's does:
+ * its fill_callchain_info() leaves the level of such a frame as the last one set.
+ */
+static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct path_node *p,
+				     bool cum, char lvl)
+{
+	struct hist_frame f = p->f;
+	struct hist_entry **slot = &p->entry;
 	struct hist_sample s;
 	struct ecache *c;
+	uint64_t ip;
 
-	if (p->entry)
-		return p->entry;
-	c = ecache_slot(h, p);
-	if (c->e && c->ctx == p->ctx && c->dso == p->f.dso && c->sym == p->f.sym && c->ip == ip)
-		return p->entry = c->e;
+	if (cum && caller_entry_differs(p)) {
+		f.dso_ip = f.ip;
+		slot = &p->cum_entry;
+	}
+	if (cum && !f.dso)
+		f.level = lvl;
+	if (*slot)
+		return *slot;
+	ip = f.sym ? 0 : f.dso_ip;
+	c = ecache_slot(h, p->ctx, &f);
+	if (c->e && c->ctx == p->ctx && c->dso == f.dso && c->sym == f.sym && c->ip == ip)
+		return *slot = c->e;
 	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
 				  .cpu = r->pe->cpu, .trace = p->ctx->trace };
 	if (!r->sh_done) {
 		r->sh = hist_sample_hash(h, &s);
 		r->sh_done = true;
 	}
-	p->entry = hist_entry_get(h, &s, &p->f, r->sh);
-	if (p->entry)
-		*c = (struct ecache){ p->ctx, p->f.dso, p->f.sym, ip, p->entry };
-	return p->entry;
+	*slot = hist_entry_get(h, &s, &f, r->sh);
+	if (*slot)
+		*c = (struct ecache){ p->ctx, f.dso, f.sym, ip, *slot };
+	return *slot;
 }
 
 static int replay_init(struct hist *h, struct replay *r, const struct path_end *pe)
@@ -481,13 +514,14 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 	struct hist_entry *e;
 	struct replay r;
 	size_t i, n;
+	char lvl;
 	int err;
 
 	if ((err = replay_init(h, &r, pe)))
 		return err;
 	n = r.n;
 	h->stamp++;
-	if (!(e = node_entry(h, &r, r.v[0])))
+	if (!(e = node_entry(h, &r, r.v[0], false, 0)))
 		return -ENOMEM;
 	e->stamp = h->stamp;
 	e->self += end->hit;
@@ -500,12 +534,15 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 		e->max_depth = (uint32_t)n;
 	if (!h->o.children)
 		return 0;
-	/* callers, in cursor order; each entry counts a sample once */
-	for (i = 1; i < n; i++) {
-		size_t fi = h->o.caller_order ? n - i : i;
+	/* the chain's frames (the sample's own too), in cursor order; each entry counts a
+	 * sample once */
+	for (i = 0, lvl = r.v[0]->f.level; i < n; i++) {
+		size_t fi = h->o.caller_order ? n - 1 - i : i;
 		size_t d = h->o.caller_order ? fi + 1 : n - fi;
 
-		if (!(e = node_entry(h, &r, r.v[fi])))
+		if (r.v[fi]->f.dso)
+			lvl = r.v[fi]->f.level;
+		if (!(e = node_entry(h, &r, r.v[fi], true, lvl)))
 			return -ENOMEM;
 		if (e->stamp == h->stamp)
 			continue;
@@ -570,10 +607,10 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 		return err;
 	if (!h->o.children)
 		return 0;
-	for (i = 1; i < n; i++) {
-		size_t fi = caller ? n - i : i;
+	for (i = 0; i < n; i++) {
+		size_t fi = caller ? n - 1 - i : i;
 
-		e = r.v[fi]->entry;
+		e = node_cached(r.v[fi], true);
 		if (e->stamp == h->stamp)
 			continue;
 		e->stamp = h->stamp;

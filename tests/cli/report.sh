@@ -105,3 +105,25 @@ ls -A | grep -q '^perf.data' && fail "no perf.data left behind" || pass "no perf
 $FLARE report -g fractal -i "$FX/period.data" >o.txt 2>e.txt; rc=$?
 check_eq "-g on a file without call chains: exit 1" 1 "$rc"
 check_grep "-g on a file without call chains: says so and what to do" "^flare: '.*period.data' has no call chains to show with -g \(record with -g" e.txt
+
+# stripped PIEs in several processes, one of which execs: unresolved callers are entries by
+# their raw addresses (one per process) beside the sample's own by its dso address, and the
+# pid key names a thread as it was last called; the same rows and shares as perf report
+if have_perf; then
+	cp "$WL/cpu_burn" sburn && strip sburn
+	perf record -q -g -F 999 -o strip.data -- sh -c './sburn 0.2; ./sburn 0.2; exec ./sburn 0.2' \
+		>/dev/null 2>&1
+	for args in "--sort sym -g none" "--sort pid,dso,sym -g none" "-g folded" "--no-children"; do
+		# shellcheck disable=SC2086
+		perf report --stdio $args -i strip.data 2>/dev/null | grep -v '^# (Tip' | sort >p.txt
+		# shellcheck disable=SC2086
+		$FLARE report --stdio $args -i strip.data 2>/dev/null | grep -v '^# (Tip' | sort >f.txt
+		if cmp -s p.txt f.txt; then
+			pass "stripped PIEs, report $args: perf's rows"
+		else
+			fail "stripped PIEs, report $args: perf's rows" "$(diff p.txt f.txt | head -6 | tr '\n' '~')"
+		fi
+	done
+else
+	skip "stripped PIEs against perf report" "Linux perf is not installed"
+fi
