@@ -7,7 +7,9 @@ source "$ROOT/tests/lib.sh"
 export HOME=$TMP/home
 mkdir -p "$HOME"
 cp "$WL/cpu_burn" "$TMP/burn"
-$FLARE record -q -g -o cache.data -- "$TMP/burn" 0.2 >/dev/null 2>&1
+# the getppid loop makes sure samples hit the kernel, whose build-id is then recorded
+$FLARE record -q -g -o cache.data -- sh -c "'$TMP/burn' 0.2 && '$WL/getppid_n' 3000000" \
+	>/dev/null 2>&1
 check_eq "record exits 0" 0 $?
 C=$HOME/.debug
 bid=$(od -An -tx1 /sys/kernel/notes 2>/dev/null | tr -d ' \n' | grep -o '474e5500[0-9a-f]\{40\}' | head -1 | cut -c9-)
