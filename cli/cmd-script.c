@@ -280,12 +280,13 @@ void script_print_start(struct script_ctx *c, const struct script_event *ev, con
 		else
 			fprintf(out, "%16s ", comm);
 	}
+	/* signed, as perf prints them: a sample of no task has pid and tid -1 */
 	if ((fl & F(SF_PID)) && (fl & F(SF_TID)))
-		fprintf(out, "%5" PRIu32 "/%-5" PRIu32 " ", pid, tid);
+		fprintf(out, "%5d/%-5d ", (int32_t)pid, (int32_t)tid);
 	else if (fl & F(SF_PID))
-		fprintf(out, "%5" PRIu32 " ", pid);
+		fprintf(out, "%5d ", (int32_t)pid);
 	else if (fl & F(SF_TID))
-		fprintf(out, "%5" PRIu32 " ", tid);
+		fprintf(out, "%5d ", (int32_t)tid);
 	if (fl & F(SF_CPU))
 		fprintf(out, "[%03" PRIu32 "] ", cpu);
 	if (fl & F(SF_TIME))

@@ -259,6 +259,10 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	size_t i;
 	int err = header(x, rs);
 
+	/* a chain perf drops (an unknown context marker) leaves perf script no frame to print,
+	 * and so stackcollapse-perf.pl none to fold */
+	if (rs->chain_discarded)
+		return err ? err : collapse_end(x->c);
 	for (i = 0; i < rs->nr_frames && !err && collapse_active(x->c); i++)
 		err = fold_frame(x, &rs->frames[i]);
 	return err ? err : collapse_end(x->c);
