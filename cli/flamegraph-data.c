@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/flamegraph.h"
+#include "cli/flamegraph-pipe.h"
 #include "cli/out.h"
 #include "cli/script-trace.h"
 #include "lib/base/arena.h"
@@ -52,6 +53,7 @@ struct data_ctx {
 	struct arena arena;
 	bool addrs;
 	bool pid_tid;	/* --pid/--tid: print pid/tid, not perf script's tid alone */
+	struct fg_pipe *pipe;	/* folding on a second thread, or NULL */
 };
 
 /* Decimal digits of v at p (no NUL); returns the length. */
@@ -253,7 +255,7 @@ static int fold_frame(struct data_ctx *x, const struct frame *f)
 	return 0;
 }
 
-static int on_sample(void *ctx, const struct resolved_sample *rs)
+static int fold_sample(void *ctx, const struct resolved_sample *rs)
 {
 	struct data_ctx *x = ctx;
 	size_t i;
@@ -266,6 +268,25 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	for (i = 0; i < rs->nr_frames && !err && collapse_active(x->c); i++)
 		err = fold_frame(x, &rs->frames[i]);
 	return err ? err : collapse_end(x->c);
+}
+
+static int on_sample(void *ctx, const struct resolved_sample *rs)
+{
+	struct data_ctx *x = ctx;
+
+	return x->pipe ? fg_pipe_add(x->pipe, rs) : fold_sample(x, rs);
+}
+
+/* Tracepoint samples are folded with their fields, formatted from the record: those are
+ * folded where they are read. */
+static bool has_tracepoints(const struct perf_data *pd)
+{
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (pd->attrs[i].attr.type == PERF_TYPE_TRACEPOINT)
+			return true;
+	return false;
 }
 
 int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse *c)
@@ -282,7 +303,16 @@ int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse
 		pr_err("cannot read '%s': %s", path, *errbuf ? errbuf : err_str(err));
 		return err;
 	}
+	if (!has_tracepoints(x.sess->pd) && fg_pipe_new(fold_sample, &x, &x.pipe))
+		x.pipe = NULL;	/* no second thread: fold here */
 	err = session_process(x.sess, on_sample, NULL, &x);
+	if (x.pipe) {
+		int perr = fg_pipe_finish(x.pipe);
+
+		fg_pipe_free(x.pipe);
+		if (!err)
+			err = perr;
+	}
 	if (err)
 		pr_err("cannot read '%s': %s", path,
 		       x.sess->pd->err_msg[0] ? x.sess->pd->err_msg : err_str(err));
