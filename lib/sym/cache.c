@@ -54,6 +54,14 @@ const char *buildid_cache_path(const struct dso *d, const char *leaf, char *buf,
 	return buf;
 }
 
+/* A readable regular file (not the directory of a newer cache layout). */
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, R_OK);
+}
+
 const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t len)
 {
 	char dir[4096], hex[41];
@@ -62,10 +70,11 @@ const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t l
 		return NULL;
 	buildid_hex(kernel->build_id, kernel->build_id_size, hex);
 	snprintf(buf, len, "%s/[kernel.kallsyms]/%s/kallsyms", dir, hex);
-	if (!access(buf, R_OK))
+	if (is_file(buf))
 		return buf;
+	/* older perf kept the file itself under the build-id; newer ones make it a directory */
 	snprintf(buf, len, "%s/[kernel.kallsyms]/%s", dir, hex);
-	return access(buf, R_OK) ? NULL : buf;
+	return is_file(buf) ? buf : NULL;
 }
 
 /* mkdir -p of path (which is modified and restored). 0 or -errno. */
