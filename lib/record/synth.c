@@ -130,6 +130,7 @@ static int emit_fork(struct synth *s, pid_t pid, pid_t ppid, pid_t tid, pid_t pt
 
 	memset(rec, 0, sizeof(rec));
 	h->type = PERF_RECORD_FORK;
+	h->misc = PERF_RECORD_MISC_FORK_EXEC;	/* synthesized: readers do not clone maps */
 	memcpy((char *)rec + 8, v, 16);
 	/* time 0 at +24 */
 	return synth_emit(s, rec, 8 + 24);

@@ -453,13 +453,17 @@ static int process_fork(struct machine *m, const struct perf_event_header *ev)
 	comm = parent->pub.comm;
 	pproc = parent->proc;
 	/* a new task with this tid replaces any old one (tid reuse); the old stays allocated
-	 * for the pointers handed out. A new process gets a copy of its parent's maps. */
+	 * for the pointers handed out. A new process gets a copy of its parent's maps, unless
+	 * the fork was synthesized from /proc (FORK_EXEC, perf's internal mark): its own maps
+	 * follow, and the parent's may be those of the program it exec'd from. */
 	hashmap_del(&m->threads, tid);
 	m->last = NULL;
 	if (pid != ppid) {
 		struct proc *np = proc_new(m, pid);
 
-		if (!np || maps_clone(&np->maps, &pproc->maps))
+		if (!np)
+			return -ENOMEM;
+		if (!(ev->misc & PERF_RECORD_MISC_FORK_EXEC) && maps_clone(&np->maps, &pproc->maps))
 			return -ENOMEM;
 	}
 	t = thread_new(m, pid, tid);

@@ -27,6 +27,12 @@ check_grep "SIGINT: the -a file has cpu_burn's samples" '%.*cpu_burn' sys.txt
 check_eq "SIGINT: no temporary file left" "" "$(ls -a | grep flare-tmp)"
 perf report -D -i sys.data 2>/dev/null | grep -c 'PERF_RECORD_FORK' >forks.txt
 [ "$(cat forks.txt)" -gt 5 ] && pass "-a: running tasks are synthesized (FORK records)" || fail "-a: running tasks are synthesized" "$(cat forks.txt) FORK records"
+# each synthesized FORK is marked FORK_EXEC (misc 1<<13) as perf's: readers copy no maps
+# from the parent for it (the parent's may be those of the program the child exec'd from)
+perf report -D -i sys.data 2>/dev/null | sed -n 's/^0 0 \(0x[0-9a-f]*\) .*PERF_RECORD_FORK.*/\1/p' |
+	while read -r off; do od -An -tu2 -j $((off + 4)) -N2 sys.data; done | sort | uniq -c >fork-misc.txt
+check_grep "-a: synthesized FORK records carry perf's FORK_EXEC mark" '^ *[0-9]+ +8192$' fork-misc.txt
+check_eq "-a: every synthesized FORK carries it" 1 "$(wc -l <fork-misc.txt)"
 if $FLARE report --stdio --no-children --sort comm -i sys.data >fsys.txt 2>fsys.err; then
 	check_grep "flare report reads the interrupted file" '%.*cpu_burn' fsys.txt
 else

@@ -254,6 +254,7 @@ TEST(maps_overlap_fork)
 	struct symtab *st;
 	struct machine *m;
 	struct thread *t, *c, *w;
+	struct perf_event_header *fork_ev;
 	struct frame f;
 	uint64_t buf[64];
 
@@ -292,6 +293,14 @@ TEST(maps_overlap_fork)
 	CHECK(w && !strcmp(w->comm, "worker") && !strcmp(t->comm, "parent"));
 	machine_resolve(m, w, PERF_RECORD_MISC_USER, 0x20010, &f);
 	CHECK(f.dso && !strcmp(f.dso->short_name, "late.so") && f.addr == 0x3010);
+	/* a fork synthesized from /proc (FORK_EXEC) copies no maps: the parent's may be those of
+	 * the program the child exec'd from, and the child's own MMAP2 records follow */
+	fork_ev = (struct perf_event_header *)task(buf, PERF_RECORD_FORK, 13, 10, 13, 10);
+	fork_ev->misc = PERF_RECORD_MISC_FORK_EXEC;
+	CHECK(machine_process(m, NULL, fork_ev) == 0);
+	c = machine_find_thread(m, 13);
+	machine_resolve(m, c, PERF_RECORD_MISC_USER, 0x12800, &f);
+	CHECK(c && !f.dso && f.addr == 0x12800);
 	/* a thread never announced gets ":tid" */
 	t = machine_findnew_thread(m, 99, 100);
 	CHECK(t && !strcmp(t->comm, ":100"));
