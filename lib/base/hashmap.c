@@ -36,8 +36,8 @@ static size_t find(const struct hashmap *m, uint64_t key, bool *found)
 	size_t mask = m->cap - 1;
 	size_t i = hash_u64(key) & mask;
 
-	while (m->used[i]) {
-		if (m->keys[i] == key) {
+	while (m->slots[i].used) {
+		if (m->slots[i].key == key) {
 			*found = true;
 			return i;
 		}
@@ -54,25 +54,12 @@ static int grow(struct hashmap *m)
 	bool f;
 
 	n.cap = m->cap ? m->cap * 2 : 16;
-	n.keys = malloc(n.cap * sizeof(*n.keys));
-	n.vals = malloc(n.cap * sizeof(*n.vals));
-	n.used = calloc(n.cap, 1);
-	if (!n.keys || !n.vals || !n.used) {
-		free(n.keys);
-		free(n.vals);
-		free(n.used);
+	n.slots = calloc(n.cap, sizeof(*n.slots));
+	if (!n.slots)
 		return -ENOMEM;
-	}
-	for (i = 0; i < m->cap; i++) {
-		size_t j;
-
-		if (!m->used[i])
-			continue;
-		j = find(&n, m->keys[i], &f);
-		n.used[j] = 1;
-		n.keys[j] = m->keys[i];
-		n.vals[j] = m->vals[i];
-	}
+	for (i = 0; i < m->cap; i++)
+		if (m->slots[i].used)
+			n.slots[find(&n, m->slots[i].key, &f)] = m->slots[i];
 	n.nr = m->nr;
 	hashmap_release(m);
 	*m = n;
@@ -88,12 +75,10 @@ void **hashmap_slot(struct hashmap *m, uint64_t key)
 		return NULL;
 	i = find(m, key, &f);
 	if (!f) {
-		m->used[i] = 1;
-		m->keys[i] = key;
-		m->vals[i] = NULL;
+		m->slots[i] = (struct hashmap_slot){ .key = key, .used = true };
 		m->nr++;
 	}
-	return &m->vals[i];
+	return &m->slots[i].val;
 }
 
 int hashmap_put(struct hashmap *m, uint64_t key, void *val)
@@ -115,7 +100,7 @@ bool hashmap_get(const struct hashmap *m, uint64_t key, void **val)
 		return false;
 	i = find(m, key, &f);
 	if (f && val)
-		*val = m->vals[i];
+		*val = m->slots[i].val;
 	return f;
 }
 
@@ -131,15 +116,14 @@ bool hashmap_del(struct hashmap *m, uint64_t key)
 		return false;
 	/* backward-shift deletion keeps probe chains intact */
 	mask = m->cap - 1;
-	m->used[i] = 0;
+	m->slots[i].used = false;
 	m->nr--;
-	for (j = (i + 1) & mask; m->used[j]; j = (j + 1) & mask) {
-		uint64_t k = m->keys[j];
-		void *v = m->vals[j];
+	for (j = (i + 1) & mask; m->slots[j].used; j = (j + 1) & mask) {
+		struct hashmap_slot sl = m->slots[j];
 
-		m->used[j] = 0;
+		m->slots[j].used = false;
 		m->nr--;
-		*hashmap_slot(m, k) = v; /* cannot grow: nr just dropped */
+		*hashmap_slot(m, sl.key) = sl.val; /* cannot grow: nr just dropped */
 	}
 	return true;
 }
@@ -149,11 +133,11 @@ bool hashmap_next(const struct hashmap *m, size_t *iter, uint64_t *key, void **v
 	while (*iter < m->cap) {
 		size_t i = (*iter)++;
 
-		if (m->used[i]) {
+		if (m->slots[i].used) {
 			if (key)
-				*key = m->keys[i];
+				*key = m->slots[i].key;
 			if (val)
-				*val = m->vals[i];
+				*val = m->slots[i].val;
 			return true;
 		}
 	}
@@ -162,8 +146,6 @@ bool hashmap_next(const struct hashmap *m, size_t *iter, uint64_t *key, void **v
 
 void hashmap_release(struct hashmap *m)
 {
-	free(m->keys);
-	free(m->vals);
-	free(m->used);
+	free(m->slots);
 	memset(m, 0, sizeof(*m));
 }

@@ -11,10 +11,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A slot holds its key, value and whether it is taken together: one probe, one cache line. */
+struct hashmap_slot {
+	uint64_t key;
+	void *val;
+	bool used;
+};
+
 struct hashmap {
-	uint64_t *keys;
-	void **vals;
-	unsigned char *used;
+	struct hashmap_slot *slots;
 	size_t cap;	/* power of two, or 0 */
 	size_t nr;
 };
