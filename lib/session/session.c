@@ -12,6 +12,7 @@
 #include <string.h>
 #include "lib/base/err.h"
 #include "lib/base/log.h"
+#include "lib/base/vec.h"
 #include "lib/session/machine.h"
 #include "lib/session/session.h"
 
@@ -153,15 +154,6 @@ static uint64_t record_time(struct perf_data *pd, const struct perf_event_header
 	return perf_data_parse_id(pd, ev, &sid) ? last : sid.time;
 }
 
-static int ref_cmp(const void *pa, const void *pb)
-{
-	const struct rec_ref *a = pa, *b = pb;
-
-	if (a->time != b->time)
-		return a->time < b->time ? -1 : 1;
-	return a->off < b->off ? -1 : a->off > b->off;
-}
-
 static void count_lost(struct session *sess, const struct perf_event_header *ev)
 {
 	uint64_t lost;
@@ -223,11 +215,77 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 
 /* The ordering queue: records of the last rounds not yet delivered. */
 struct queue {
-	struct rec_ref *v;
-	size_t nr, alloc;
+	struct rec_ref *v, *tmp;
+	size_t nr, alloc, tmp_alloc;
+	VEC(size_t) runs;	/* scratch: where the runs in order start */
 	bool sorted;		/* appended in time order so far */
 	uint64_t max_time;	/* newest time seen in the file so far */
 };
+
+static inline bool ref_less(const struct rec_ref *a, const struct rec_ref *b)
+{
+	return a->time < b->time || (a->time == b->time && a->off < b->off);
+}
+
+/* Merges the sorted runs a[0..na) and b[0..nb) into out. */
+static void merge_refs(const struct rec_ref *a, size_t na, const struct rec_ref *b, size_t nb,
+		       struct rec_ref *out)
+{
+	while (na && nb) {
+		if (ref_less(b, a)) {
+			*out++ = *b++;
+			nb--;
+		} else {
+			*out++ = *a++;
+			na--;
+		}
+	}
+	memcpy(out, a, na * sizeof(*a));
+	memcpy(out + na, b, nb * sizeof(*b));
+}
+
+/*
+ * Sorts the queue by (time, file offset). A round holds one run in time order per ring
+ * buffer read, after what the round before left (itself in order): the runs are found and
+ * merged pairwise, O(n log runs) where a general sort is O(n log n).
+ */
+static int queue_sort(struct queue *q)
+{
+	size_t i, k, nr_runs;
+	struct rec_ref *t;
+
+	q->runs.nr = 0;
+	if (vec_push(&q->runs, (size_t)0))
+		return -ENOMEM;
+	for (i = 1; i < q->nr; i++)
+		if (ref_less(&q->v[i], &q->v[i - 1]) && vec_push(&q->runs, i))
+			return -ENOMEM;
+	if (q->runs.nr > 1 && q->tmp_alloc < q->nr) {
+		t = realloc(q->tmp, q->alloc * sizeof(*t));
+		if (!t)
+			return -ENOMEM;
+		q->tmp = t;
+		q->tmp_alloc = q->alloc;
+	}
+	for (nr_runs = q->runs.nr; nr_runs > 1; nr_runs = k) {
+		size_t *r = q->runs.items;
+
+		for (i = k = 0; i < nr_runs; i += 2, k++) {
+			size_t a = r[i], b = i + 1 < nr_runs ? r[i + 1] : q->nr;
+			size_t end = i + 2 < nr_runs ? r[i + 2] : q->nr;
+
+			merge_refs(q->v + a, b - a, q->v + b, end - b, q->tmp + a);
+			r[k] = a;
+		}
+		t = q->v;
+		q->v = q->tmp;
+		q->tmp = t;
+		i = q->alloc;
+		q->alloc = q->tmp_alloc;
+		q->tmp_alloc = i;
+	}
+	return 0;
+}
 
 static int queue_push(struct queue *q, uint64_t t, uint64_t off,
 		      const struct perf_event_header *ev)
@@ -277,8 +335,8 @@ static int queue_flush(struct queue *q, struct replay_ctx *rc, uint64_t limit, b
 	size_t i, n;
 	int err = 0;
 
-	if (!q->sorted)
-		qsort(q->v, q->nr, sizeof(*q->v), ref_cmp);
+	if (!q->sorted && (err = queue_sort(q)) < 0)
+		return err;
 	q->sorted = true;
 	for (i = 0; i < q->nr && err >= 0; i++) {
 		if (!flush_all && q->v[i].time > limit)
@@ -348,6 +406,8 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 	if (err >= 0 && ret < 0)
 		err = ret;
 	free(q.v);
+	free(q.tmp);
+	vec_free(&q.runs);
 	return err < 0 ? err : 0;
 }
 
