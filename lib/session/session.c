@@ -63,6 +63,17 @@ static void apply_build_ids(struct session *sess)
 	}
 }
 
+/* Whether an event of the recording may have sampled the kernel. */
+static bool records_kernel(const struct perf_data *pd)
+{
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (!pd->attrs[i].attr.exclude_kernel)
+			return true;
+	return false;
+}
+
 int session_open(const char *path, const struct session_opts *opts, struct session **ret,
 		 char *errbuf, size_t errlen)
 {
@@ -99,6 +110,8 @@ int session_open(const char *path, const struct session_opts *opts, struct sessi
 		goto fail;
 	}
 	apply_build_ids(sess);
+	if (records_kernel(sess->pd))
+		symtab_prefetch_kernel(sess->symtab);
 	*ret = sess;
 	return 0;
 fail:

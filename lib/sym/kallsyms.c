@@ -7,6 +7,7 @@
  * another kernel is read with perf record's cached copy of that kernel's kallsyms (cache.c).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +144,7 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
  * Under --symfs the root's /proc/kallsyms is taken as it is; --kallsyms FILE, that file.
  */
 static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *buf,
-				   size_t len, bool *host)
+				   size_t len, bool *host, bool warn)
 {
 	uint8_t id[20];
 	char hex[41], dir[4096];
@@ -160,12 +161,116 @@ static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *b
 	*host = false;
 	if (buildid_cache_kallsyms(&k->pub, buf, len))
 		return buf;
+	if (!warn)
+		return NULL;
 	buildid_hex(k->pub.build_id, k->pub.build_id_size, hex);
 	log_warn("no kallsyms with build-id %s was found: the recording is of another kernel, whose "
 		 "addresses stay unresolved (its /proc/kallsyms belongs in %s/[kernel.kallsyms]/%s/"
 		 "kallsyms, where perf record puts it)", hex,
 		 buildid_cache_dir(dir, sizeof(dir)) ? dir : "~/.debug", hex);
 	return NULL;
+}
+
+/* A read of the kallsyms file on a thread of its own: the path, then what was read. A
+ * symtab freed before the read ends leaves it to the thread to free (abandoned). */
+struct kallsyms_prefetch {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	bool done, abandoned;
+	char path[4096];
+	struct strbuf text;
+	int err;
+};
+
+static void prefetch_destroy(struct kallsyms_prefetch *pf)
+{
+	strbuf_release(&pf->text);
+	pthread_mutex_destroy(&pf->lock);
+	free(pf);
+}
+
+static void *prefetch_read(void *arg)
+{
+	struct kallsyms_prefetch *pf = arg;
+	bool abandoned;
+
+	pf->err = strbuf_read_file(&pf->text, pf->path);
+	pthread_mutex_lock(&pf->lock);
+	pf->done = true;
+	abandoned = pf->abandoned;
+	pthread_mutex_unlock(&pf->lock);
+	if (abandoned)
+		prefetch_destroy(pf);
+	return NULL;
+}
+
+void symtab_prefetch_kernel(struct symtab *st)
+{
+	struct kallsyms_prefetch *pf;
+	const char *src;
+	bool host;
+
+	if (st->prefetch || !symtab_kernel(st) || st->kernel->pub.loaded)
+		return;
+	pf = calloc(1, sizeof(*pf));
+	if (!pf)
+		return;
+	src = kallsyms_source(st, st->kernel, pf->path, sizeof(pf->path), &host, false);
+	if (!src || strlen(src) >= sizeof(pf->path)) {
+		free(pf);
+		return;
+	}
+	memmove(pf->path, src, strlen(src) + 1);
+	pf->text = (struct strbuf)STRBUF_INIT;
+	pthread_mutex_init(&pf->lock, NULL);
+	if (pthread_create(&pf->thread, NULL, prefetch_read, pf)) {
+		prefetch_destroy(pf);
+		return;
+	}
+	st->prefetch = pf;
+}
+
+/* Not waited for: a symtab freed before any kernel address was looked up (a header
+ * printed, a file of user samples only) does not wait for the kernel to list its symbols. */
+void kallsyms_prefetch_free(struct symtab *st)
+{
+	struct kallsyms_prefetch *pf = st->prefetch;
+	bool done;
+
+	if (!pf)
+		return;
+	st->prefetch = NULL;
+	pthread_mutex_lock(&pf->lock);
+	done = pf->done;
+	pf->abandoned = true;
+	pthread_mutex_unlock(&pf->lock);
+	if (done) {
+		pthread_join(pf->thread, NULL);
+		prefetch_destroy(pf);
+	} else {
+		pthread_detach(pf->thread);
+	}
+}
+
+/* The text of src: what the prefetch read when it read that file, else read now. */
+static int kallsyms_text(struct symtab *st, const char *src, struct strbuf *sb)
+{
+	struct kallsyms_prefetch *pf = st->prefetch;
+	int err;
+
+	if (pf) {
+		pthread_join(pf->thread, NULL);
+		st->prefetch = NULL;
+		err = pf->err;
+		if (!strcmp(pf->path, src) && err >= 0) {
+			*sb = pf->text;
+			pf->text = (struct strbuf)STRBUF_INIT;
+			prefetch_destroy(pf);
+			return err;
+		}
+		prefetch_destroy(pf);
+	}
+	return strbuf_read_file(sb, src);
 }
 
 int kallsyms_load(struct symtab *st, struct dso_int *kernel)
@@ -178,12 +283,14 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 	size_t i;
 	int ret;
 
-	src = kallsyms_source(st, kernel, path, sizeof(path), &host);
-	if (!src)
+	src = kallsyms_source(st, kernel, path, sizeof(path), &host, true);
+	if (!src) {
+		kallsyms_prefetch_free(st);
 		return -ENOENT;
+	}
 	if (host)
 		load_modules(st);
-	ret = strbuf_read_file(&sb, src);
+	ret = kallsyms_text(st, src, &sb);
 	if (ret < 0)
 		return ret;
 	text = arena_strndup(&st->arena, sb.buf, sb.len);

@@ -60,7 +60,11 @@ struct symtab {
 	struct dso_int **kmods;	/* module dsos from kallsyms, sorted by mod_start */
 	size_t nr_kmods;
 	struct hashmap jit_seen;	/* pid -> (void *)1 when /tmp/perf-PID.map was probed */
+	struct kallsyms_prefetch *prefetch;	/* the kernel's kallsyms being read, or NULL */
 };
+
+/* Joins a kallsyms read started by symtab_prefetch_kernel() and frees what it read. */
+void kallsyms_prefetch_free(struct symtab *st);
 
 static inline struct dso_int *dso_int(struct dso *d)
 {

@@ -48,6 +48,7 @@ void symtab_free(struct symtab *st)
 {
 	if (!st)
 		return;
+	kallsyms_prefetch_free(st);
 	hashmap_release(&st->dsos);
 	hashmap_release(&st->jit_seen);
 	free(st->kmods);

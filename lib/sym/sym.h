@@ -51,6 +51,10 @@ void symtab_set_demangle(struct symtab *st, bool demangle);
 struct dso *symtab_dso(struct symtab *st, const char *path, uint32_t pid);
 /* The kernel: [kernel.kallsyms], from /proc/kallsyms. */
 struct dso *symtab_kernel(struct symtab *st);
+/* Starts reading the kernel's kallsyms on a thread of its own, so that the first kernel
+ * address looked up finds it read (reading /proc/kallsyms takes the kernel tens of ms).
+ * Call it once the kernel's build-id is set; nothing is started when no kallsyms fits. */
+void symtab_prefetch_kernel(struct symtab *st);
 
 /* The kernel module dso ("[name]", from /proc/modules) holding a kernel address, or NULL. */
 struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr);
