@@ -40,7 +40,32 @@ struct hcached {
 	const char *comm;	/* copy */
 	bool fast;
 	char pid_s[12], tid_s[12];
+	const struct root *root;	/* its stacks' root, once a sample was kept */
+	struct chain *last;	/* the chain this thread's last sample folded to */
 	struct hcached *next;
+};
+
+/* What names a frame in a folded stack (fold_frame()'s key, less the Java flag, which
+ * the thread's header settles). */
+struct fkey {
+	const void *sym, *dso;
+	uint64_t addr;
+};
+
+/* A root name of stacks (comm, or comm-pid/tid with --pid/--tid), once for all threads. */
+struct root {
+	const char *name;	/* copy */
+	size_t len;
+	struct root *next;
+};
+
+/* A call chain folded before: with the same root, the same frames fold to its stack. */
+struct chain {
+	const struct root *root;
+	size_t nr;
+	const struct fkey *keys;
+	struct stack_ent *ent;
+	struct chain *next;
 };
 
 struct data_ctx {
@@ -50,6 +75,9 @@ struct data_ctx {
 	struct strbuf line;
 	struct hashmap cache;	/* key hash -> chain of struct cached */
 	struct hashmap hcache;	/* (pid, tid, attr) hash -> chain of struct hcached */
+	struct hashmap roots;	/* hash of the name -> chain of struct root */
+	struct hashmap chains;	/* hash of root and frames -> chain of struct chain */
+	VEC(struct fkey) keys;	/* scratch: the sample's frame keys */
 	struct arena arena;
 	bool addrs;
 	bool pid_tid;	/* --pid/--tid: print pid/tid, not perf script's tid alone */
@@ -204,13 +232,14 @@ static struct hcached *hcache_get(struct data_ctx *x, const struct resolved_samp
 	return e;
 }
 
-static int header(struct data_ctx *x, const struct resolved_sample *rs)
+static int header(struct data_ctx *x, const struct resolved_sample *rs, struct hcached **ret)
 {
 	const char *comm = rs->thread && rs->thread->comm ? rs->thread->comm : ":-1";
 	struct hcached *e = hcache_get(x, rs, comm);
 	const char *ev = rs->attr->name;
 	double t = (double)rs->s->time / 1e9;
 
+	*ret = e;
 	if (!e)
 		return -ENOMEM;
 	if (e->fast)
@@ -255,16 +284,132 @@ static int fold_frame(struct data_ctx *x, const struct frame *f)
 	return 0;
 }
 
+static inline uint64_t mix(uint64_t h, uint64_t v)
+{
+	h = (h ^ v) * 0x9e3779b97f4a7c15ULL;
+	return h ^ (h >> 31);
+}
+
+/* The root of the open sample, interned. */
+static const struct root *root_of(struct data_ctx *x)
+{
+	size_t len;
+	const char *name = collapse_root(x->c, &len);
+	void **slot = name ? hashmap_slot(&x->roots, hash_bytes(name, len)) : NULL;
+	struct root *r;
+
+	if (!slot)
+		return NULL;
+	for (r = *slot; r; r = r->next)
+		if (r->len == len && !memcmp(r->name, name, len))
+			return r;
+	r = arena_alloc(&x->arena, sizeof(*r));
+	if (!r || !(r->name = arena_strndup(&x->arena, name, len)))
+		return NULL;
+	r->len = len;
+	r->next = *slot;
+	*slot = r;
+	return r;
+}
+
+/* The sample's frames as keys in x->keys; returns their hash with the root's. */
+static uint64_t chain_keys(struct data_ctx *x, const struct resolved_sample *rs,
+			   const struct root *root)
+{
+	uint64_t h = mix((uintptr_t)root, rs->nr_frames);
+	size_t i;
+
+	x->keys.nr = 0;
+	if (vec_reserve(&x->keys, rs->nr_frames))
+		return 0;
+	for (i = 0; i < rs->nr_frames; i++) {
+		const struct frame *f = &rs->frames[i];
+		struct fkey *k = &x->keys.items[i];
+
+		k->sym = f->sym;
+		k->dso = f->dso;
+		k->addr = !f->sym && x->addrs ? f->addr : 0;
+		h = mix(mix(mix(h, (uintptr_t)k->sym), (uintptr_t)k->dso), k->addr);
+	}
+	x->keys.nr = rs->nr_frames;
+	return h;
+}
+
+/* Whether the sample's frames are those of chain ch (of the same header). */
+static bool same_frames(const struct data_ctx *x, const struct chain *ch,
+			const struct resolved_sample *rs)
+{
+	size_t i;
+
+	if (ch->nr != rs->nr_frames)
+		return false;
+	for (i = 0; i < ch->nr; i++) {
+		const struct frame *f = &rs->frames[i];
+		const struct fkey *k = &ch->keys[i];
+
+		if (k->sym != f->sym || k->dso != f->dso ||
+		    k->addr != (!f->sym && x->addrs ? f->addr : 0))
+			return false;
+	}
+	return true;
+}
+
+/* Folds a sample whose header cuts plainly: a chain folded before with the same header
+ * adds to its stack at once (a thread's samples mostly repeat its last one); a new one is
+ * folded frame by frame and remembered. */
+static int fold_chain(struct data_ctx *x, const struct resolved_sample *rs, struct hcached *e)
+{
+	uint64_t h;
+	size_t i, n = rs->nr_frames;
+	void **slot;
+	struct stack_ent *ent;
+	struct fkey *keys;
+	struct chain *ch;
+	int err = 0;
+
+	if (e->last && same_frames(x, e->last, rs))
+		return collapse_end_to(x->c, e->last->ent);
+	if (!e->root && !(e->root = root_of(x)))
+		return -ENOMEM;
+	h = chain_keys(x, rs, e->root);
+	slot = x->keys.nr == n ? hashmap_slot(&x->chains, h) : NULL;
+	if (!slot)
+		return -ENOMEM;
+	for (ch = *slot; ch; ch = ch->next)
+		if (ch->root == e->root && ch->nr == n &&
+		    !memcmp(ch->keys, x->keys.items, n * sizeof(*keys))) {
+			e->last = ch;
+			return collapse_end_to(x->c, ch->ent);
+		}
+	for (i = 0; i < n && !err && collapse_active(x->c); i++)
+		err = fold_frame(x, &rs->frames[i]);
+	err = err ? err : collapse_end_ent(x->c, &ent);
+	if (err || !ent)
+		return err;
+	ch = arena_alloc(&x->arena, sizeof(*ch));
+	keys = arena_alloc(&x->arena, n * sizeof(*keys) + 1);
+	if (!ch || !keys)
+		return -ENOMEM;
+	memcpy(keys, x->keys.items, n * sizeof(*keys));
+	*ch = (struct chain){ .root = e->root, .nr = n, .keys = keys, .ent = ent, .next = *slot };
+	*slot = ch;
+	e->last = ch;
+	return 0;
+}
+
 static int fold_sample(void *ctx, const struct resolved_sample *rs)
 {
 	struct data_ctx *x = ctx;
+	struct hcached *e;
 	size_t i;
-	int err = header(x, rs);
+	int err = header(x, rs, &e);
 
 	/* a chain perf drops (an unknown context marker) leaves perf script no frame to print,
 	 * and so stackcollapse-perf.pl none to fold */
-	if (rs->chain_discarded)
+	if (rs->chain_discarded || err || !collapse_active(x->c))
 		return err ? err : collapse_end(x->c);
+	if (e->fast)
+		return fold_chain(x, rs, e);
 	for (i = 0; i < rs->nr_frames && !err && collapse_active(x->c); i++)
 		err = fold_frame(x, &rs->frames[i]);
 	return err ? err : collapse_end(x->c);
@@ -320,6 +465,9 @@ int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse
 	script_trace_release(&x.trace);
 	hashmap_release(&x.cache);
 	hashmap_release(&x.hcache);
+	hashmap_release(&x.roots);
+	hashmap_release(&x.chains);
+	vec_free(&x.keys);
 	arena_release(&x.arena);
 	strbuf_release(&x.line);
 	return err;

@@ -106,9 +106,31 @@ static void sample_reset(struct collapse *c)
 /* The blank line: remember the stack (root first) when a sample is open. */
 int collapse_end(struct collapse *c)
 {
+	struct stack_ent *e;
+
+	return collapse_end_ent(c, &e);
+}
+
+const char *collapse_root(const struct collapse *c, size_t *len)
+{
+	*len = c->have_pname ? c->pname.len : 0;
+	return c->have_pname ? c->pname.buf : NULL;
+}
+
+int collapse_end_to(struct collapse *c, struct stack_ent *e)
+{
+	int err = c->have_pname ? stackset_add_to(&c->set, e, c->period) : 0;
+
+	sample_reset(c);
+	return err;
+}
+
+int collapse_end_ent(struct collapse *c, struct stack_ent **ent)
+{
 	size_t i;
 	int err = 0;
 
+	*ent = NULL;
 	if (!c->have_pname) {
 		sample_reset(c);
 		return 0;
@@ -121,7 +143,7 @@ int collapse_end(struct collapse *c)
 			err = strbuf_adds(&c->stack, c->blocks.buf + c->block_off.items[i]);
 	}
 	if (!err)
-		err = stackset_add(&c->set, c->stack.buf, c->stack.len, c->period);
+		err = stackset_add_ent(&c->set, c->stack.buf, c->stack.len, c->period, ent);
 	sample_reset(c);
 	return err;
 }

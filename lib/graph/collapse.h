@@ -99,5 +99,16 @@ bool collapse_java(const struct collapse *c);
 int collapse_frame_block(struct collapse *c, const char *pc, const char *func, const char *mod,
 			 const char **block, size_t *len);
 int collapse_push_block(struct collapse *c, const char *block, size_t len);
+/*
+ * For callers that know when a sample folds to the same stack as an earlier one (the same
+ * thread header and the same frames): collapse_end_ent() is collapse_end() that also gives
+ * the stack's entry (NULL when the sample was dropped), and collapse_end_to() ends the open
+ * sample by adding its period to such an entry, without its frames.
+ */
+int collapse_end_ent(struct collapse *c, struct stack_ent **ent);
+/* The root of the open sample's stack (its comm, comm-pid or comm-pid/tid); NULL when no
+ * sample is open. Stacks of samples with the same root and the same frames are the same. */
+const char *collapse_root(const struct collapse *c, size_t *len);
+int collapse_end_to(struct collapse *c, struct stack_ent *e);
 
 #endif

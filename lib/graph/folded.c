@@ -68,11 +68,29 @@ static int stackset_seq_add(struct stackset *s, struct stack_ent *e, uint64_t co
 	return vec_push(&s->seq, it);
 }
 
+int stackset_add_to(struct stackset *s, struct stack_ent *e, uint64_t count)
+{
+	e->count += count;
+	s->total += count;
+	if (s->keep_seq)
+		return stackset_seq_add(s, e, count);
+	return 0;
+}
+
 int stackset_add(struct stackset *s, const char *stack, size_t len, uint64_t count)
+{
+	struct stack_ent *e;
+
+	return stackset_add_ent(s, stack, len, count, &e);
+}
+
+int stackset_add_ent(struct stackset *s, const char *stack, size_t len, uint64_t count,
+		     struct stack_ent **ret)
 {
 	struct stack_ent *e;
 	void **slot;
 
+	*ret = NULL;
 	e = stackset_find(s, stack, len, &slot);
 	if (!slot)
 		return -ENOMEM;
@@ -90,11 +108,8 @@ int stackset_add(struct stackset *s, const char *stack, size_t len, uint64_t cou
 		*slot = e;
 		s->ents.items[s->ents.nr++] = e;
 	}
-	e->count += count;
-	s->total += count;
-	if (s->keep_seq)
-		return stackset_seq_add(s, e, count);
-	return 0;
+	*ret = e;
+	return stackset_add_to(s, e, count);
 }
 
 static int ent_cmp(const void *a, const void *b)

@@ -44,6 +44,11 @@ void stackset_init(struct stackset *s, bool keep_seq);
 void stackset_release(struct stackset *s);
 /* Adds count to the stack (len bytes, no NUL needed). 0 or -ENOMEM. */
 int stackset_add(struct stackset *s, const char *stack, size_t len, uint64_t count);
+/* The same, and *ret is the stack's entry (kept as long as the set). */
+int stackset_add_ent(struct stackset *s, const char *stack, size_t len, uint64_t count,
+		     struct stack_ent **ret);
+/* Adds count to an entry of the set, as stackset_add() of its stack would. */
+int stackset_add_to(struct stackset *s, struct stack_ent *e, uint64_t count);
 /* A malloc'd array of the entries sorted by the byte order of their stacks (caller frees
  * the array, not the entries). NULL only when out of memory or the set is empty. */
 struct stack_ent **stackset_sorted(const struct stackset *s);
