@@ -22,9 +22,16 @@ struct item {
 	bool discarded;
 };
 
+/* What folding reads of a frame: half a struct frame to copy and to hand across CPUs. */
+struct pframe {
+	struct dso *dso;
+	const struct symbol *sym;
+	uint64_t addr;
+};
+
 struct batch {
 	VEC(struct item) items;
-	VEC(struct frame) frames;
+	VEC(struct pframe) frames;
 };
 
 struct fg_pipe {
@@ -34,25 +41,32 @@ struct fg_pipe {
 	pthread_mutex_t lock;
 	pthread_cond_t ready, done;	/* a batch for the worker; the worker's slot is free */
 	struct batch fill, work;	/* the reader's, and the one handed to the worker */
+	VEC(struct frame) scratch;	/* the worker's: a sample's frames made whole */
 	bool has_work, stop, running;
 	int err;			/* consume()'s first error */
 };
 
 static int batch_consume(struct fg_pipe *p, const struct batch *b)
 {
-	size_t i;
+	size_t i, j;
 	int err = 0;
 
 	for (i = 0; i < b->items.nr && !err; i++) {
 		const struct item *it = &b->items.items[i];
+		const struct pframe *pf = b->frames.items + it->first;
 		struct perf_sample s = { .pid = it->pid, .tid = it->tid, .time = it->time,
 					 .cpu = it->cpu, .period = it->period };
 		struct thread t = { .pid = it->pid, .tid = it->tid, .comm = it->comm };
 		struct resolved_sample rs = { .s = &s, .attr = it->attr, .thread = &t,
-					      .frames = b->frames.items + it->first,
 					      .nr_frames = it->nr_frames,
 					      .chain_discarded = it->discarded };
 
+		if (vec_reserve(&p->scratch, it->nr_frames))
+			return -ENOMEM;
+		for (j = 0; j < it->nr_frames; j++)
+			p->scratch.items[j] = (struct frame){ .dso = pf[j].dso, .sym = pf[j].sym,
+							      .addr = pf[j].addr };
+		rs.frames = p->scratch.items;
 		err = p->consume(p->ctx, &rs);
 	}
 	return err;
@@ -128,7 +142,7 @@ int fg_pipe_add(struct fg_pipe *p, const struct resolved_sample *rs)
 {
 	struct batch *b = &p->fill;
 	struct item *it;
-	size_t nf = rs->chain_discarded ? 0 : rs->nr_frames;
+	size_t i, nf = rs->chain_discarded ? 0 : rs->nr_frames;
 
 	if (vec_reserve(&b->items, 1) || vec_reserve(&b->frames, nf))
 		return -ENOMEM;
@@ -138,7 +152,10 @@ int fg_pipe_add(struct fg_pipe *p, const struct resolved_sample *rs)
 			     .first = b->frames.nr, .nr_frames = nf,
 			     .discarded = rs->chain_discarded };
 	it->comm = rs->thread ? rs->thread->comm : NULL;
-	memcpy(b->frames.items + b->frames.nr, rs->frames, nf * sizeof(*b->frames.items));
+	for (i = 0; i < nf; i++)
+		b->frames.items[b->frames.nr + i] = (struct pframe){ .dso = rs->frames[i].dso,
+								     .sym = rs->frames[i].sym,
+								     .addr = rs->frames[i].addr };
 	b->frames.nr += nf;
 	return b->items.nr < BATCH_SAMPLES ? 0 : hand_over(p);
 }
@@ -178,5 +195,6 @@ void fg_pipe_free(struct fg_pipe *p)
 	vec_free(&p->fill.frames);
 	vec_free(&p->work.items);
 	vec_free(&p->work.frames);
+	vec_free(&p->scratch);
 	free(p);
 }
