@@ -227,6 +227,9 @@ static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds,
 		fo.minwidth = 0;
 	if (kinds && !a->colors)
 		fo.colors = "kinds";
+	/* marks the user did not ask for must not order the frames differently from the Perl
+	 * pipeline's (stackcollapse-perf.pl without --kernel) */
+	fo.marks_hidden = kinds && !a->colors && !a->kernel && !a->jit && !a->all;
 	err = flame_build(&f, lines, nr, &fo);
 
 	if (!err && f.total <= 0) {

@@ -242,7 +242,7 @@ int flame_build(struct flame *f, struct fg_line *lines, size_t n, const struct f
 			f->diff = true;
 	}
 	if (!err && !o->flamechart && n)
-		qsort(lines, n, sizeof(*lines), fg_line_cmp);
+		qsort(lines, n, sizeof(*lines), o->marks_hidden ? fg_line_cmp_unmarked : fg_line_cmp);
 	for (i = 0; i < n && !err; i++) {
 		err = flow_line(&w, &lines[i], t);
 		t += lines[i].has2 ? lines[i].c2 : lines[i].c1;

@@ -44,6 +44,8 @@ struct flame_opts {
 	double factor;		/* --factor: counts are shown multiplied by this (1) */
 	const char *encoding;	/* --encoding: the SVG's XML encoding attribute, or NULL */
 	bool reverse, inverted, flamechart, negate;
+	bool marks_hidden;	/* the _[k] _[j] marks were added for the colors only: frames are
+				 * ordered as the stacks folded without them */
 	struct palette *cp;	/* --cp: consistent colors, NULL when off */
 };
 

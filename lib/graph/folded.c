@@ -230,3 +230,35 @@ int fg_line_cmp(const void *a, const void *b)
 	return (unsigned char)x->stack[n] < (unsigned char)' ' ? -1 :
 	       (unsigned char)x->stack[n] > (unsigned char)' ';
 }
+
+/* The byte of the stack at *i, past a kernel or JIT mark ending a frame there; -1 at the
+ * end of the stack. */
+static int unmarked_byte(const char *s, size_t len, size_t *i)
+{
+	if (*i + 4 <= len && s[*i] == '_' && s[*i + 1] == '[' &&
+	    (s[*i + 2] == 'k' || s[*i + 2] == 'j') && s[*i + 3] == ']' &&
+	    (*i + 4 == len || s[*i + 4] == ';'))
+		*i += 4;
+	return *i < len ? (unsigned char)s[(*i)++] : -1;
+}
+
+int fg_line_cmp_unmarked(const void *a, const void *b)
+{
+	const struct fg_line *x = a, *y = b;
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		int c = unmarked_byte(x->stack, x->len, &i), d = unmarked_byte(y->stack, y->len, &j);
+
+		if (c < 0 && d < 0)
+			return 0;
+		/* a stack that ends continues with the blank before its count */
+		if (c < 0 || d < 0) {
+			c = c < 0 ? ' ' : c;
+			d = d < 0 ? ' ' : d;
+			return c < d ? -1 : c > d;
+		}
+		if (c != d)
+			return c < d ? -1 : 1;
+	}
+}

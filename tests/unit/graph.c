@@ -37,6 +37,23 @@ TEST(folded_order)
 	CHECK(!memcmp(v[2].stack, "a;b;c", 5));
 }
 
+TEST(folded_order_unmarked)
+{
+	struct fg_line v[4] = {
+		{ "a;f2_[k]", 8, 1, 0, false }, { "a;f_[k];g", 9, 1, 0, false },
+		{ "a;f_[k]", 7, 1, 0, false }, { "a;f_[x]", 7, 1, 0, false },
+	};
+
+	/* as "a;f2", "a;f;g", "a;f" and "a;f_[x]" (not a mark) sort: "a;f" < "a;f2" <
+	 * "a;f;g" < "a;f_[x]"; with the marks "a;f2_[k]" would come first */
+	qsort(v, 4, sizeof(v[0]), fg_line_cmp_unmarked);
+	CHECK(v[0].len == 7 && !memcmp(v[0].stack, "a;f_[k]", 7));
+	CHECK(v[1].len == 8);
+	CHECK(v[2].len == 9);
+	CHECK(!memcmp(v[3].stack, "a;f_[x]", 7));
+	CHECK(fg_line_cmp(&v[1], &v[0]) < 0);
+}
+
 TEST(stackset_merge_sort)
 {
 	struct stackset s;
@@ -232,6 +249,7 @@ int main(void)
 {
 	RUN(folded_lines);
 	RUN(folded_order);
+	RUN(folded_order_unmarked);
 	RUN(stackset_merge_sort);
 	RUN(collapse_script);
 	RUN(collapse_filters);
