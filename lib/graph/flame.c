@@ -241,8 +241,10 @@ int flame_build(struct flame *f, struct fg_line *lines, size_t n, const struct f
 		if (lines[i].has2)
 			f->diff = true;
 	}
-	if (!err && !o->flamechart && n)
-		qsort(lines, n, sizeof(*lines), o->marks_hidden ? fg_line_cmp_unmarked : fg_line_cmp);
+	if (!err && !o->flamechart && n && o->marks_hidden)
+		err = fg_lines_sort_unmarked(lines, n);
+	else if (!err && !o->flamechart && n)
+		qsort(lines, n, sizeof(*lines), fg_line_cmp);
 	for (i = 0; i < n && !err; i++) {
 		err = flow_line(&w, &lines[i], t);
 		t += lines[i].has2 ? lines[i].c2 : lines[i].c1;

@@ -231,34 +231,59 @@ int fg_line_cmp(const void *a, const void *b)
 	       (unsigned char)x->stack[n] > (unsigned char)' ';
 }
 
-/* The byte of the stack at *i, past a kernel or JIT mark ending a frame there; -1 at the
- * end of the stack. */
-static int unmarked_byte(const char *s, size_t len, size_t *i)
+/* Whether a kernel or JIT mark ("_[k]", "_[j]") ending a frame starts at s[i]. */
+static bool mark_at(const char *s, size_t len, size_t i)
 {
-	if (*i + 4 <= len && s[*i] == '_' && s[*i + 1] == '[' &&
-	    (s[*i + 2] == 'k' || s[*i + 2] == 'j') && s[*i + 3] == ']' &&
-	    (*i + 4 == len || s[*i + 4] == ';'))
-		*i += 4;
-	return *i < len ? (unsigned char)s[(*i)++] : -1;
+	return i + 4 <= len && s[i] == '_' && s[i + 1] == '[' && (s[i + 2] == 'k' || s[i + 2] == 'j') &&
+	       s[i + 3] == ']' && (i + 4 == len || s[i + 4] == ';');
 }
 
-int fg_line_cmp_unmarked(const void *a, const void *b)
+/* A line and the stack it is ordered by (the line's, less the marks). */
+struct ukey {
+	struct fg_line key, line;
+};
+
+static int ukey_cmp(const void *a, const void *b)
 {
-	const struct fg_line *x = a, *y = b;
-	size_t i = 0, j = 0;
+	return fg_line_cmp(&(*(struct ukey *const *)a)->key, &(*(struct ukey *const *)b)->key);
+}
 
-	for (;;) {
-		int c = unmarked_byte(x->stack, x->len, &i), d = unmarked_byte(y->stack, y->len, &j);
+int fg_lines_sort_unmarked(struct fg_line *lines, size_t n)
+{
+	size_t total = 1, i, j;
+	struct ukey *k, **v;
+	char *buf, *p;
 
-		if (c < 0 && d < 0)
-			return 0;
-		/* a stack that ends continues with the blank before its count */
-		if (c < 0 || d < 0) {
-			c = c < 0 ? ' ' : c;
-			d = d < 0 ? ' ' : d;
-			return c < d ? -1 : c > d;
-		}
-		if (c != d)
-			return c < d ? -1 : 1;
+	for (i = 0; i < n; i++)
+		total += lines[i].len;
+	k = malloc(n * sizeof(*k) + 1);
+	v = malloc(n * sizeof(*v) + 1);	/* sorted as pointers: no element copies */
+	buf = malloc(total);
+	if (!k || !v || !buf) {
+		free(k);
+		free(v);
+		free(buf);
+		return -ENOMEM;
 	}
+	/* the keys stripped once: comparisons are then memcmp()s */
+	for (i = 0, p = buf; i < n; i++) {
+		const char *s = lines[i].stack;
+
+		k[i].line = lines[i];
+		k[i].key = (struct fg_line){ .stack = p };
+		for (j = 0; j < lines[i].len;)
+			if (mark_at(s, lines[i].len, j))
+				j += 4;
+			else
+				*p++ = s[j++];
+		k[i].key.len = (size_t)(p - k[i].key.stack);
+		v[i] = &k[i];
+	}
+	qsort(v, n, sizeof(*v), ukey_cmp);
+	for (i = 0; i < n; i++)
+		lines[i] = v[i]->line;
+	free(k);
+	free(v);
+	free(buf);
+	return 0;
 }

@@ -73,8 +73,8 @@ int folded_parse_line(const char *line, size_t len, struct fg_line *out);
 /* Orders fg_lines as flamegraph.pl's sort of whole lines does (byte order, the stack
  * ending as if followed by a blank). */
 int fg_line_cmp(const void *a, const void *b);
-/* The same, as if the kernel and JIT marks ending frames ("_[k]", "_[j]") were not there:
- * the order of the stacks folded without them. */
-int fg_line_cmp_unmarked(const void *a, const void *b);
+/* Sorts lines by fg_line_cmp() as if the kernel and JIT marks ending frames ("_[k]",
+ * "_[j]") were not there: the order of the stacks folded without them. 0 or -ENOMEM. */
+int fg_lines_sort_unmarked(struct fg_line *lines, size_t n);
 
 #endif

@@ -46,7 +46,7 @@ TEST(folded_order_unmarked)
 
 	/* as "a;f2", "a;f;g", "a;f" and "a;f_[x]" (not a mark) sort: "a;f" < "a;f2" <
 	 * "a;f;g" < "a;f_[x]"; with the marks "a;f2_[k]" would come first */
-	qsort(v, 4, sizeof(v[0]), fg_line_cmp_unmarked);
+	CHECK(fg_lines_sort_unmarked(v, 4) == 0);
 	CHECK(v[0].len == 7 && !memcmp(v[0].stack, "a;f_[k]", 7));
 	CHECK(v[1].len == 8);
 	CHECK(v[2].len == 9);
