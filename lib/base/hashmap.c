@@ -4,16 +4,6 @@
 #include <string.h>
 #include "lib/base/hashmap.h"
 
-uint64_t hash_u64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 uint64_t hash_bytes(const void *p, size_t len)
 {
 	const unsigned char *s = p;

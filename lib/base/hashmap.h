@@ -38,7 +38,16 @@ void hashmap_release(struct hashmap *m);
 /* Iterate: for (size_t i = 0; hashmap_next(m, &i, &k, &v); ) */
 bool hashmap_next(const struct hashmap *m, size_t *iter, uint64_t *key, void **val);
 
-uint64_t hash_u64(uint64_t x);
+/* A 64-bit mix (murmur3's finalizer); inline, it is in every hot lookup. */
+static inline uint64_t hash_u64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
 uint64_t hash_bytes(const void *p, size_t len);
 uint64_t hash_str(const char *s);
 

@@ -32,7 +32,7 @@ struct thread_int {
 	struct proc *proc;
 };
 
-#define RC_BITS 16
+#define RC_BITS 13
 
 /* One resolved address, cached per address space (maps) and mode. */
 struct rc_ent {
@@ -545,8 +545,21 @@ static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumod
 		lookup(m, ms, ip, f);
 }
 
-void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
-		     struct frame *f)
+/* A miss of the frame cache, out of line: the hit path stays a few instructions. */
+static __attribute__((noinline)) void resolve_miss(struct machine *m, struct thread *t,
+						   uint8_t cpumode, uint64_t ip, struct frame *f,
+						   struct rc_ent *e, const struct maps *ms, uint32_t gen)
+{
+	resolve_uncached(m, t, cpumode, ip, f);
+	e->ip = ip;
+	e->maps = ms;
+	e->gen = gen;
+	e->mode = cpumode;
+	e->f = *f;
+}
+
+static inline void resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+			   struct frame *f)
 {
 	const struct maps *ms = maps_for(m, t, cpumode);
 	uint64_t h = hash_u64(ip ^ (uint64_t)(uintptr_t)ms ^ cpumode);
@@ -556,16 +569,16 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	/* the kernel's maps: modules and the kernel map itself */
 	if (cpumode == PERF_RECORD_MISC_KERNEL)
 		gen ^= m->kmaps.gen * 0x9e3779b1u;
-	if (e->ip == ip && e->maps == ms && e->gen == gen && e->mode == cpumode && e->f.ip == ip) {
+	if (e->ip == ip && e->maps == ms && e->gen == gen && e->mode == cpumode && e->f.ip == ip)
 		*f = e->f;
-		return;
-	}
-	resolve_uncached(m, t, cpumode, ip, f);
-	e->ip = ip;
-	e->maps = ms;
-	e->gen = gen;
-	e->mode = cpumode;
-	e->f = *f;
+	else
+		resolve_miss(m, t, cpumode, ip, f, e, ms, gen);
+}
+
+void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
+		     struct frame *f)
+{
+	resolve(m, t, cpumode, ip, f);
 }
 
 static uint8_t marker_mode(uint64_t ip)
@@ -597,7 +610,7 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 	uint64_t i;
 
 	*discarded = false;
-	machine_resolve(m, t, (uint8_t)s->cpumode, s->ip, &frames[0]);
+	resolve(m, t, (uint8_t)s->cpumode, s->ip, &frames[0]);
 	if (no_callchain || !s->callchain)
 		return 1;
 	for (i = 0; i < s->nr_callchain; i++) {
@@ -620,7 +633,7 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 			if (ip == s->ip)
 				continue;	/* the chain starts with the sample ip itself */
 		}
-		machine_resolve(m, t, mode, ip, &frames[n++]);
+		resolve(m, t, mode, ip, &frames[n++]);
 	}
 	return n;
 }
