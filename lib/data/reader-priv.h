@@ -63,6 +63,10 @@ struct pd_priv {
 	struct pd_pending *pending;
 	size_t nr_pending, pending_pos;
 	struct hashmap id2attr;	 /* id -> attr index + 1 */
+	struct {
+		uint64_t id;
+		size_t idx;	/* attr index + 1; 0: empty */
+	} id_cache[16];		/* recent lookups of id2attr, by id % 16 (ids are small numbers) */
 	struct hashmap id_index; /* id -> struct pd_id_info * (arena) */
 	struct pd_feat feat[256];
 	uint8_t *name_src; /* per attr: enum pd_name_src */

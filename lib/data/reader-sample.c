@@ -39,6 +39,7 @@ static int index_attr_ids(struct perf_data *pd, size_t i)
 	struct pd_priv *p = pd_priv(pd);
 	size_t j;
 
+	memset(p->id_cache, 0, sizeof(p->id_cache));	/* an id may now name another attr */
 	for (j = 0; j < pd->attrs[i].nr_ids; j++)
 		if (hashmap_put(&p->id2attr, pd->attrs[i].ids[j], (void *)(uintptr_t)(i + 1)))
 			return -ENOMEM;
@@ -146,10 +147,17 @@ const struct pd_id_info *perf_data_id_info(struct perf_data *pd, uint64_t id)
 
 const struct pd_attr *perf_data_attr_by_id(struct perf_data *pd, uint64_t id)
 {
+	struct pd_priv *p = pd_priv(pd);
+	size_t c = id % (sizeof(p->id_cache) / sizeof(p->id_cache[0]));
 	void *v;
 
-	if (!hashmap_get(&pd_priv(pd)->id2attr, id, &v))
+	/* every sample asks: the few ids of a recording are answered from the cache */
+	if (p->id_cache[c].idx && p->id_cache[c].id == id)
+		return &pd->attrs[p->id_cache[c].idx - 1];
+	if (!hashmap_get(&p->id2attr, id, &v))
 		return NULL;
+	p->id_cache[c].id = id;
+	p->id_cache[c].idx = (uintptr_t)v;
 	return &pd->attrs[(uintptr_t)v - 1];
 }
 
