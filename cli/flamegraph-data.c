@@ -38,6 +38,7 @@ struct hcached {
 	const struct pd_attr *attr;
 	uint32_t pid, tid;
 	const char *comm;	/* copy */
+	const char *comm_src;	/* the thread's string it was copied from */
 	bool fast;
 	char pid_s[12], tid_s[12];
 	const struct root *root;	/* its stacks' root, once a sample was kept */
@@ -75,6 +76,8 @@ struct data_ctx {
 	struct strbuf line;
 	struct hashmap cache;	/* key hash -> chain of struct cached */
 	struct hashmap hcache;	/* (pid, tid, attr) hash -> chain of struct hcached */
+	struct hcached *hlast[8];	/* the last one found per CPU: a CPU's samples come in
+					 * runs of a thread */
 	struct hashmap roots;	/* hash of the name -> chain of struct root */
 	struct hashmap chains;	/* hash of root and frames -> chain of struct chain */
 	VEC(struct fkey) keys;	/* scratch: the sample's frame keys */
@@ -201,19 +204,27 @@ static struct hcached *hcache_get(struct data_ctx *x, const struct resolved_samp
 				  const char *comm)
 {
 	const struct perf_sample *s = rs->s;
-	uint64_t key = hash_u64(((uint64_t)s->pid << 32 | s->tid) ^ (uintptr_t)rs->attr);
-	void **slot = hashmap_slot(&x->hcache, key);
-	struct hcached *e;
+	uint64_t key;
+	void **slot;
+	struct hcached **last = &x->hlast[s->cpu % 8], *e = *last;
 
+	if (e && e->comm_src == comm && e->pid == s->pid && e->tid == s->tid && e->attr == rs->attr)
+		return e;
+	key = hash_u64(((uint64_t)s->pid << 32 | s->tid) ^ (uintptr_t)rs->attr);
+	slot = hashmap_slot(&x->hcache, key);
 	if (!slot)
 		return NULL;
 	for (e = *slot; e; e = e->next)
 		if (e->pid == s->pid && e->tid == s->tid && e->attr == rs->attr &&
-		    !strcmp(e->comm, comm))
+		    (e->comm_src == comm || !strcmp(e->comm, comm))) {
+			e->comm_src = comm;
+			*last = e;
 			return e;
+		}
 	e = arena_zalloc(&x->arena, sizeof(*e));
 	if (!e || !(e->comm = arena_strdup(&x->arena, comm)))
 		return NULL;
+	e->comm_src = comm;
 	e->attr = rs->attr;
 	e->pid = s->pid;
 	e->tid = s->tid;
@@ -229,6 +240,7 @@ static struct hcached *hcache_get(struct data_ctx *x, const struct resolved_samp
 	e->fast = cuts_plainly(x, rs, e);
 	e->next = *slot;
 	*slot = e;
+	*last = e;
 	return e;
 }
 
