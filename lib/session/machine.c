@@ -581,6 +581,9 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	resolve(m, t, cpumode, ip, f);
 }
 
+/* The mode a call-chain context marker switches to. perf 6.1's reader knows the kernel,
+ * user and hypervisor markers only: any other (the guest ones too, which a host's kernel
+ * writes for a guest's samples) makes it drop the whole chain as corrupt. */
 static uint8_t marker_mode(uint64_t ip)
 {
 	switch (ip) {
@@ -590,12 +593,6 @@ static uint8_t marker_mode(uint64_t ip)
 		return PERF_RECORD_MISC_USER;
 	case PERF_CONTEXT_HV:
 		return PERF_RECORD_MISC_HYPERVISOR;
-	case PERF_CONTEXT_GUEST_KERNEL:
-		return PERF_RECORD_MISC_GUEST_KERNEL;
-	case PERF_CONTEXT_GUEST_USER:
-		return PERF_RECORD_MISC_GUEST_USER;
-	case PERF_CONTEXT_GUEST:
-		return 0xff;	/* known, keeps the mode */
 	default:
 		return 0;	/* not a marker perf knows: the stack walk is corrupt */
 	}
@@ -624,8 +621,7 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 				*discarded = true;
 				return 1;
 			}
-			if (mm != 0xff)
-				mode = mm;
+			mode = mm;
 			continue;
 		}
 		if (first) {
