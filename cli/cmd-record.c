@@ -322,6 +322,8 @@ static int config_rate(struct record_cli *c, struct record_opts *ro)
 	return 0;
 }
 
+/* 0, or the exit status for a bad target: perf's where it names one (a -p, -t or -C that
+ * names nothing), else 1. */
 static int config_target(struct record_cli *c, struct target *t)
 {
 	int bad = 0, err;
@@ -331,14 +333,14 @@ static int config_target(struct record_cli *c, struct target *t)
 			pr_err("no process %d for -p (check the pid with ps)", bad);
 		else
 			pr_err("invalid pid list '%s' for -p", c->pids);
-		return -1;
+		return 244;	/* perf's status (-ENOMEM) for any -p it cannot use */
 	}
 	if (c->tids && (err = target_add_tids(t, c->tids, &bad))) {
 		if (err == -ESRCH)
 			pr_err("no thread %d for -t (check the tid in /proc/PID/task)", bad);
 		else
 			pr_err("invalid thread list '%s' for -t", c->tids);
-		return -1;
+		return err == -ESRCH ? 255 : 129;	/* perf: -1, or a usage error */
 	}
 	if (c->cpus && (err = target_set_cpus(t, c->cpus, &bad))) {
 		if (err == -ENODEV)
@@ -346,11 +348,11 @@ static int config_target(struct record_cli *c, struct target *t)
 			       bad, c->cpus);
 		else
 			pr_err("invalid cpu list '%s' for -C", c->cpus);
-		return -1;
+		return err == -ENODEV ? 237 : 129;	/* perf's: -ENODEV, or a usage error */
 	}
 	if (c->all_cpus && !c->cpus && target_set_all_cpus(t)) {
 		pr_err("cannot list the online CPUs");
-		return -1;
+		return 1;
 	}
 	return 0;
 }
@@ -636,8 +638,13 @@ int cmd_record(int argc, char **argv)
 		config_mode(&c, &c.evlist.evsels[i].attr);
 	fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
 								  "cycles:P"));
-	if (config_rate(&c, &ro) || config_target(&c, &t))
+	if (config_rate(&c, &ro)) {
+		status = 234;	/* perf's -EINVAL for -F 0 */
 		goto out;
+	}
+	if ((status = config_target(&c, &t)))
+		goto out;
+	status = 1;
 	if (c.nr_filters && grow_filters(&c))
 		goto out;
 	if (c.delay && add_dummy(&c))

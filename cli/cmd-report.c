@@ -538,7 +538,7 @@ int cmd_report(int argc, char **argv)
 		o.cg_order_set = true;
 	}
 	if (open_session(&o, &sess) < 0)
-		return 1;
+		return 255;	/* perf's status for a file it cannot read */
 	c.sess = sess;
 	if (o.header_only) {
 		err = print_features(stdout, sess->pd, o.show_info);

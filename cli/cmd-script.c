@@ -443,7 +443,9 @@ int cmd_script(int argc, char **argv)
 	}
 	if (o.dump) {
 		out_pager_start();
-		return script_dump(&c) < 0 ? 1 : 0;
+		err = script_dump(&c);
+		/* perf's statuses: -1 for a file it cannot open, -EINVAL for one that breaks off */
+		return err == -ENOENT ? 255 : err < 0 ? 234 : 0;
 	}
 	so.open_flags = o.force ? PD_FORCE : 0;
 	so.symfs = o.symfs;
@@ -461,12 +463,15 @@ int cmd_script(int argc, char **argv)
 			       o.input, errbuf);
 		else
 			pr_err("cannot read '%s': %s", o.input, errbuf);
-		return 1;
+		return 255;	/* perf's status for a file it cannot read */
 	}
 	err = script_run(&c);
 	script_trace_release(&c.tt);
 	free(c.events);
 	free(c.times);
 	session_free(c.sess);
-	return err < 0 ? 1 : 0;
+	/* perf's statuses: -EINVAL for a file that breaks off or is corrupt, -ENOMEM */
+	if (err == -ERR_TRUNCATED || err == -ERR_FORMAT)
+		return 234;
+	return err == -ENOMEM ? 244 : err < 0 ? 1 : 0;
 }

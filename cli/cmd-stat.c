@@ -171,11 +171,14 @@ static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int a
 	}
 }
 
+/* 0, an exit status (> 0) for a bad -p, -t or -C, or -errno. */
 static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 {
 	char mask[256];
 	int bad, r;
 
+	/* the exit statuses are perf's: -EINVAL (234) for a list it cannot use, -1 for a -t
+	 * thread that is not there */
 	if (o->pids) {
 		r = target_add_pids(t, o->pids, &bad);
 		if (r == -EINVAL)
@@ -183,7 +186,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 		else if (r == -ESRCH)
 			pr_err("no process with PID %d (check the PID with ps)", bad);
 		if (r)
-			return r;
+			return r == -EINVAL || r == -ESRCH ? 234 : 1;
 	}
 	if (o->tids) {
 		r = target_add_tids(t, o->tids, &bad);
@@ -192,7 +195,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 		else if (r == -ESRCH)
 			pr_err("no thread with TID %d (list threads with ps -L)", bad);
 		if (r)
-			return r;
+			return r == -EINVAL ? 234 : r == -ESRCH ? 255 : 1;
 	}
 	if (o->cpus) {
 		r = target_set_cpus(t, o->cpus, &bad);
@@ -201,7 +204,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 			       o->cpus + bad);
 		else if (r == -ENODEV)
 			pr_err("CPU %d is not online (see /sys/devices/system/cpu/online)", bad);
-		return r;
+		return r == -EINVAL ? 234 : r ? 1 : 0;
 	}
 	if (o->per_thread && o->all_cpus) {
 		/* every thread of the system, each followed on any CPU */
@@ -592,8 +595,8 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 		   o->per_core ? AGGR_CORE : o->per_die ? AGGR_DIE : o->per_socket ? AGGR_SOCKET :
 		   o->per_node ? AGGR_NODE : AGGR_GLOBAL;
 	describe_target(&cfg, o, argc, argv);
-	if (setup_target(&t, o, argc) || build_state(&s, o, &t, cfg.aggr)) {
-		status = 1;
+	if ((status = setup_target(&t, o, argc)) || build_state(&s, o, &t, cfg.aggr)) {
+		status = status > 0 ? status : 1;
 		goto out;
 	}
 	cfg.show_ru = argc > 0 && o->repeat <= 1 && !t.system_wide && !o->pids && !o->tids &&

@@ -120,7 +120,7 @@ int script_dump(struct script_ctx *c)
 			     sizeof(errbuf));
 	if (ret < 0) {
 		pr_err("cannot read '%s': %s", c->o->input, errbuf);
-		return -EINVAL;
+		return -ENOENT;
 	}
 	while ((ret = perf_data_next(pd, &ev, &off)) > 0) {
 		const char *name = script_record_name(ev->type);

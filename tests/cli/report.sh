@@ -84,13 +84,13 @@ fi
 
 # bad input: one line, non-zero exit, nothing on stdout
 $FLARE report -i missing.data >o.txt 2>e.txt; rc=$?
-check_eq "missing file: exit 1" 1 "$rc"
+check_eq "missing file: exit 255 as perf's" 255 "$rc"
 check_eq "missing file: one line" 1 "$(wc -l <e.txt)"
 check_grep "missing file: says what and the fix" "^flare: cannot open 'missing.data': .*flare record" e.txt
 check_eq "missing file: nothing on stdout" 0 "$(wc -c <o.txt)"
 echo "not a profile" >junk.data
 $FLARE report -i junk.data >o.txt 2>e.txt; rc=$?
-check_eq "junk file: exit 1" 1 "$rc"
+check_eq "junk file: exit 255 as perf's" 255 "$rc"
 check_grep "junk file: names the offset" "^flare: cannot read 'junk.data': .*offset 0" e.txt
 head -c 3000 "$FX/fp.data" >cut.data
 $FLARE report --stdio -i cut.data >o.txt 2>e.txt; rc=$?

@@ -163,7 +163,7 @@ check_eq "-F cpu on a per-task file: exit 1" 1 "$rc"
 check_grep "-F cpu on a per-task file: says why and what to do" "^flare: samples of 'cpu-clock:pppH?' .* have no CPU \(record with -a" e.txt
 check_fails "-F with an unknown field is refused" $FLARE script -F comm,bogus -i "$FX/fp.data"
 $FLARE script -i missing.data >o.txt 2>e.txt; rc=$?
-check_eq "missing file: exit 1 with one line" "1 1" "$rc $(wc -l <e.txt)"
+check_eq "missing file: exit 255 (as perf) with one line" "255 1" "$rc $(wc -l <e.txt)"
 echo junk >junk.data
 check_fails "junk file is refused" $FLARE script -i junk.data
 check_fails "junk file is refused by -D" $FLARE script -D -i junk.data

@@ -291,10 +291,10 @@ check_eq "unknown tracepoint exits 129" 129 $?
 check_grep "unknown tracepoint named" "unknown tracepoint 'sched:nosuch'" badtp.txt
 $FLARE stat -p 4194000 2>pid.txt
 rc=$?
-check_eq "bad PID: non-zero exit and one line" "1 1" "$rc $(wc -l <pid.txt)"
+check_eq "bad PID: exit 234 (as perf) and one line" "234 1" "$rc $(wc -l <pid.txt)"
 check_grep "bad PID names the PID and the fix" 'no process with PID 4194000 \(check the PID with ps\)' pid.txt
 $FLARE stat -C 0-x -- true 2>cpu.txt
-check_eq "bad CPU list: non-zero exit and one line" "1 1" "$? $(wc -l <cpu.txt)"
+check_eq "bad CPU list: exit 234 (as perf) and one line" "234 1" "$? $(wc -l <cpu.txt)"
 $FLARE stat -C 999 -- true 2>cpu2.txt
 check_grep "offline CPU named" 'CPU 999 is not online' cpu2.txt
 $FLARE stat --per-thread -- true 2>pt.txt
