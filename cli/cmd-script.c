@@ -439,7 +439,7 @@ int cmd_script(int argc, char **argv)
 				o.max_stack);
 	if (o.reltime && o.deltatime) {
 		pr_err("--reltime and --deltatime cannot be used together (use one of them)");
-		return 1;
+		return 255;	/* perf's -1 */
 	}
 	if (o.dump) {
 		out_pager_start();
@@ -454,7 +454,7 @@ int cmd_script(int argc, char **argv)
 	if (o.kallsyms && access(o.kallsyms, R_OK)) {
 		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
 		       o.kallsyms, strerror(errno));
-		return 1;
+		return 255;
 	}
 	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
 	if (err < 0) {
@@ -470,8 +470,12 @@ int cmd_script(int argc, char **argv)
 	free(c.events);
 	free(c.times);
 	session_free(c.sess);
-	/* perf's statuses: -EINVAL for a file that breaks off or is corrupt, -ENOMEM */
-	if (err == -ERR_TRUNCATED || err == -ERR_FORMAT)
+	/* perf's statuses: -EINVAL (234) for a file that breaks off or is corrupt and for a
+	 * --time that is no range, -1 for an option the file cannot serve (-F cpu, -C without
+	 * CPUs), -ENOMEM */
+	if (err == -ERR_TRUNCATED || err == -ERR_FORMAT || err == -ERANGE)
 		return 234;
+	if (err == -EINVAL)
+		return 255;
 	return err == -ENOMEM ? 244 : err < 0 ? 1 : 0;
 }

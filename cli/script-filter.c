@@ -126,7 +126,7 @@ static int setup_time(struct script_ctx *c)
 		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
 		       "percents and --reltime need (give absolute seconds, without --reltime)",
 		       s, c->o->input);
-		return -EINVAL;
+		return -ERANGE;
 	}
 	err = script_time_parse(c, s, first, last);
 	if (err == -EINVAL)
@@ -135,6 +135,8 @@ static int setup_time(struct script_ctx *c)
 		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", s);
 	else if (err)
 		pr_err("--time: %s", err_str(err));
+	if (err == -EINVAL)
+		err = -ERANGE;	/* not a range: perf's status differs from other bad options' */
 	for (size_t i = 0; !err && c->o->reltime && i < c->nr_times; i++) {
 		/* as perf: both ends move, an open end too */
 		c->times[i].start += first;

@@ -45,12 +45,13 @@ same_as_perf() {
 		fail "$what" "$(head -6 d.txt | tr '\n' '~')"
 	fi
 }
-# refused_as_perf "what" FIXTURE ARGS...: both refuse; flare with one line and exit 1
+# refused_as_perf "what" FIXTURE ARGS...: both refuse with the same exit status; flare with
+# one line and nothing on stdout
 refused_as_perf() {
 	local what=$1 fx=$2 prc frc; shift 2
 	HOME=$FXHOME perf script -i "$FX/$fx.data" "$@" >p.out 2>&1; prc=$?
 	HOME=$FXHOME $FLARE script -i "$FX/$fx.data" "$@" >f.out 2>f.err; frc=$?
-	check_eq "$what" "perf refuses, flare 1 0 1" \
+	check_eq "$what" "perf refuses, flare $prc 0 1" \
 		"$([ $prc -ne 0 ] && echo perf refuses), flare $frc $(wc -c <f.out) $(wc -l <f.err)"
 }
 if have_perf; then
@@ -159,7 +160,7 @@ check_grep "-D decodes COMM" 'PERF_RECORD_COMM exec: cpu_burn:' dump.txt
 
 # bad input
 $FLARE script -F cpu -i "$FX/fp.data" >o.txt 2>e.txt; rc=$?
-check_eq "-F cpu on a per-task file: exit 1" 1 "$rc"
+check_eq "-F cpu on a per-task file: exit 255 as perf's" 255 "$rc"
 check_grep "-F cpu on a per-task file: says why and what to do" "^flare: samples of 'cpu-clock:pppH?' .* have no CPU \(record with -a" e.txt
 check_fails "-F with an unknown field is refused" $FLARE script -F comm,bogus -i "$FX/fp.data"
 $FLARE script -i missing.data >o.txt 2>e.txt; rc=$?
