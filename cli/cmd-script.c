@@ -468,7 +468,7 @@ int cmd_script(int argc, char **argv)
 	err = script_run(&c);
 	script_trace_release(&c.tt);
 	free(c.events);
-	free(c.times);
+	time_ranges_release(&c.times);
 	session_free(c.sess);
 	/* perf's statuses: -EINVAL (234) for a file that breaks off or is corrupt and for a
 	 * --time that is no range, -1 for an option the file cannot serve (-F cpu, -C without

@@ -57,23 +57,6 @@ static int last_cpu(const struct script_ctx *c)
 	return -1;
 }
 
-/* The header's CPU count and first/last sample times (zero when absent, or for a pipe). */
-static void header_info(struct perf_data *pd, int *nr_cpus, uint64_t *first, uint64_t *last)
-{
-	struct pd_features *f = NULL;
-
-	*nr_cpus = 0;
-	*first = *last = 0;
-	if (!pd->is_pipe && !pd_features_read(pd, &f)) {
-		*nr_cpus = (int)f->nr_cpus_avail;
-		if (f->has_sample_time) {
-			*first = f->first_sample_time;
-			*last = f->last_sample_time;
-		}
-	}
-	pd_features_free(f);
-}
-
 /* -C: every event type must record the CPU (perf looks at the first event of each type), and
  * the CPUs must exist in the recording. */
 static int setup_cpus(struct script_ctx *c)
@@ -100,7 +83,7 @@ static int setup_cpus(struct script_ctx *c)
 		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", c->o->cpu_list);
 		return -EINVAL;
 	}
-	header_info(pd, &n, &first, &last);
+	time_span(pd, &n, &first, &last);
 	cpu = last_cpu(c);
 	if (cpu >= n) {
 		if (pd->is_pipe)
@@ -121,14 +104,14 @@ static int setup_time(struct script_ctx *c)
 	uint64_t first, last;
 	int n, err;
 
-	header_info(c->sess->pd, &n, &first, &last);
+	time_span(c->sess->pd, &n, &first, &last);
 	if ((strchr(s, '%') || c->o->reltime) && !first && !last) {
 		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
 		       "percents and --reltime need (give absolute seconds, without --reltime)",
 		       s, c->o->input);
 		return -ERANGE;
 	}
-	err = script_time_parse(c, s, first, last);
+	err = time_ranges_parse(&c->times, s, first, last);
 	if (err == -EINVAL)
 		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
 		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
@@ -137,10 +120,10 @@ static int setup_time(struct script_ctx *c)
 		pr_err("--time: %s", err_str(err));
 	if (err == -EINVAL)
 		err = -ERANGE;	/* not a range: perf's status differs from other bad options' */
-	for (size_t i = 0; !err && c->o->reltime && i < c->nr_times; i++) {
+	for (size_t i = 0; !err && c->o->reltime && i < c->times.nr; i++) {
 		/* as perf: both ends move, an open end too */
-		c->times[i].start += first;
-		c->times[i].end += first;
+		c->times.v[i].start += first;
+		c->times.v[i].end += first;
 	}
 	return err;
 }
@@ -166,7 +149,7 @@ bool script_filter_sample(const struct script_ctx *c, const struct resolved_samp
 {
 	if (!script_cpu_wanted(c, rs->s->cpu))
 		return false;
-	if (script_time_skip(c, rs->s->time))
+	if (time_ranges_skip(&c->times, rs->s->time))
 		return false;
 	/* -S: the symbol of the sample's own ip, by name */
 	if (c->o->symbols && (!rs->nr_frames || !rs->frames[0].sym ||

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "cli/script-trace.h"
+#include "cli/time-range.h"
 #include "lib/session/session.h"
 
 enum script_field {
@@ -50,10 +51,7 @@ struct script_ctx {
 	int name_width;
 	struct script_trace tt;
 	bool cpu_filter;
-	struct script_time_range {
-		uint64_t start, end;	/* 0: open */
-	} *times;			/* --time */
-	size_t nr_times;
+	struct time_ranges times;	/* --time */
 	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */
 	uint64_t cpus[SCRIPT_MAX_CPUS / 64];	/* -C: bit per CPU */
 };
@@ -67,11 +65,6 @@ int script_filter_setup(struct script_ctx *c);
 bool script_cpu_wanted(const struct script_ctx *c, uint32_t cpu);
 /* Whether the sample passes -C, --time, -S, --comm, --pid, --tid. */
 bool script_filter_sample(const struct script_ctx *c, const struct resolved_sample *rs);
-/* --time STR into c->times; first/last: the file's first and last sample times, for
- * percents. 0, -EINVAL (not a time range) or -ENOMEM. */
-int script_time_parse(struct script_ctx *c, const char *str, uint64_t first, uint64_t last);
-/* Whether time t is outside every --time range. */
-bool script_time_skip(const struct script_ctx *c, uint64_t t);
 /* The output setup of attr's event (made at its first use) in *ret; -ENOMEM, or -EINVAL when
  * its fields are refused (said). */
 int script_event_of(struct script_ctx *c, const struct pd_attr *a, struct script_event **ret);

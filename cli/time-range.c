@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * script-time: --time, perf's time ranges: "START,STOP" in seconds.fraction with either end
+ * time-range: --time of report and script, perf's time ranges: "START,STOP" in seconds.fraction with either end
  * open, several such ranges separated by spaces, or slices of the recording in percent
  * ("10%/2": the second tenth; "0%-10%,30%-40%"; "50%": the first half). Percents are of the
  * span between the first and last sample times the file's header records.
@@ -10,7 +10,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/script.h"
+#include "cli/time-range.h"
+#include "lib/data/features.h"
 
 /* "SECS[.FRACTION]", up to nine digits of fraction. */
 static int parse_nsec(const char *s, size_t len, uint64_t *t)
@@ -42,7 +43,7 @@ static int parse_nsec(const char *s, size_t len, uint64_t *t)
 }
 
 /* One "START,STOP" of len bytes; an empty end is open (0). */
-static int parse_range(const char *s, size_t len, struct script_time_range *r)
+static int parse_range(const char *s, size_t len, struct time_range *r)
 {
 	const char *comma = memchr(s, ',', len);
 	size_t n1 = comma ? (size_t)(comma - s) : len;
@@ -59,7 +60,7 @@ static int parse_range(const char *s, size_t len, struct script_time_range *r)
 
 /* Absolute ranges, one per comma: each but the last runs to the space after its comma's
  * value; the last is the rest of the string. */
-static int parse_abs(const char *s, struct script_time_range *v, size_t nr)
+static int parse_abs(const char *s, struct time_range *v, size_t nr)
 {
 	size_t i;
 
@@ -98,7 +99,7 @@ static int parse_pct(const char *s, size_t len, double *f)
 	return *end ? -EINVAL : 0;
 }
 
-static int set_pct(struct script_time_range *r, double from, double to, uint64_t first,
+static int set_pct(struct time_range *r, double from, double to, uint64_t first,
 		   uint64_t last)
 {
 	uint64_t span = last - first;
@@ -114,7 +115,7 @@ static int set_pct(struct script_time_range *r, double from, double to, uint64_t
 
 /* One comma-separated item of a percent list: "P%/N" (slash) or "P%-Q%". */
 static int parse_pct_item(const char *s, size_t len, bool slash, uint64_t first, uint64_t last,
-			  struct script_time_range *r)
+			  struct time_range *r)
 {
 	const char *sep = memchr(s, slash ? '/' : '-', len);
 	double a, b;
@@ -140,7 +141,7 @@ static int parse_pct_item(const char *s, size_t len, bool slash, uint64_t first,
 	return set_pct(r, a, b, first, last);
 }
 
-static int parse_pcts(const char *s, struct script_time_range *v, size_t max, uint64_t first,
+static int parse_pcts(const char *s, struct time_range *v, size_t max, uint64_t first,
 		      uint64_t last)
 {
 	bool slash = strchr(s, '/') != NULL;
@@ -167,7 +168,7 @@ static int parse_pcts(const char *s, struct script_time_range *v, size_t max, ui
 	return (int)nr;
 }
 
-int script_time_parse(struct script_ctx *c, const char *str, uint64_t first, uint64_t last)
+int time_ranges_parse(struct time_ranges *tr, const char *str, uint64_t first, uint64_t last)
 {
 	size_t max = 1;
 	const char *p;
@@ -175,30 +176,54 @@ int script_time_parse(struct script_ctx *c, const char *str, uint64_t first, uin
 
 	for (p = str; *p; p++)
 		max += *p == ',';
-	c->times = calloc(max, sizeof(*c->times));
-	if (!c->times)
+	free(tr->v);
+	tr->nr = 0;
+	tr->v = calloc(max, sizeof(*tr->v));
+	if (!tr->v)
 		return -ENOMEM;
 	if (strchr(str, '%'))
-		nr = parse_pcts(str, c->times, max, first, last);
+		nr = parse_pcts(str, tr->v, max, first, last);
 	else
-		nr = parse_abs(str, c->times, max - 1);
+		nr = parse_abs(str, tr->v, max - 1);
 	if (nr < 0)
 		return nr;
-	c->nr_times = (size_t)nr;
+	tr->nr = (size_t)nr;
 	return 0;
 }
 
-bool script_time_skip(const struct script_ctx *c, uint64_t t)
+bool time_ranges_skip(const struct time_ranges *tr, uint64_t t)
 {
 	size_t i;
 
-	if (!c->nr_times || !t)
+	if (!tr->nr || !t)
 		return false;
-	if (c->nr_times == 1)
-		return (c->times[0].start && t < c->times[0].start) ||
-		       (c->times[0].end && t > c->times[0].end);
-	for (i = 0; i < c->nr_times; i++)
-		if (t >= c->times[i].start && (t <= c->times[i].end || !c->times[i].end))
+	if (tr->nr == 1)
+		return (tr->v[0].start && t < tr->v[0].start) || (tr->v[0].end && t > tr->v[0].end);
+	for (i = 0; i < tr->nr; i++)
+		if (t >= tr->v[i].start && (t <= tr->v[i].end || !tr->v[i].end))
 			return false;
 	return true;
+}
+
+void time_ranges_release(struct time_ranges *tr)
+{
+	free(tr->v);
+	tr->v = NULL;
+	tr->nr = 0;
+}
+
+void time_span(struct perf_data *pd, int *nr_cpus, uint64_t *first, uint64_t *last)
+{
+	struct pd_features *f = NULL;
+
+	*nr_cpus = 0;
+	*first = *last = 0;
+	if (!pd->is_pipe && !pd_features_read(pd, &f)) {
+		*nr_cpus = (int)f->nr_cpus_avail;
+		if (f->has_sample_time) {
+			*first = f->first_sample_time;
+			*last = f->last_sample_time;
+		}
+	}
+	pd_features_free(f);
 }
