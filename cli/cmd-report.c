@@ -15,6 +15,7 @@
 #include "cli/out.h"
 #include "cli/report.h"
 #include "cli/script-trace.h"
+#include "cli/time-range.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
@@ -38,6 +39,7 @@ struct report_ctx {
 	struct script_trace tt;	/* tracepoint text for the trace key */
 	bool need_trace;
 	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
+	struct time_ranges times;	/* --time */
 };
 
 /* ---- -g ---- */
@@ -199,6 +201,9 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 
 	if (!ev)
 		return -ENOMEM;
+	/* outside --time a sample is not counted at all, as in perf */
+	if (time_ranges_skip(&c->times, rs->s->time))
+		return 0;
 	ev->nr_samples++;
 	ev->total_period += rs->s->period;
 	if (!sample_wanted(c->o, rs))
@@ -356,6 +361,21 @@ static int print_report(struct report_ctx *c)
 	size_t i;
 	int err;
 
+	for (i = 0; i < c->nr_events; i++)
+		all += c->events[i].nr_samples;
+	if (!all && !o->header) {
+		/* as perf: no table at all, and a status of 0 */
+		if (!o->quiet)
+			fputs("# To display the perf.data header info, please use "
+			      "--header/--header-only options.\n#\n", out);
+		if (o->time_str)
+			pr_err("'%s' has no samples in --time '%s' (see its span with "
+			       "'flare report --header-only -i %s')", o->input, o->time_str, o->input);
+		else
+			pr_err("'%s' has no samples", o->input);
+		return 0;
+	}
+	all = 0;
 	if (o->quiet) {
 		/* -q: the entries only, as perf's */
 	} else if (o->header) {
@@ -391,7 +411,10 @@ static int print_report(struct report_ctx *c)
 			unit = 'G';
 		}
 		if (!o->quiet) {
-			fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit, ev->name);
+			fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'", n, unit, ev->name);
+			if (o->time_str)
+				fprintf(out, " (time slices: %s)", o->time_str);
+			fputc('\n', out);
 			fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", ev->total_period);
 		}
 		err = hist_sort(&ev->hist);
@@ -425,6 +448,34 @@ static void ctx_release(struct report_ctx *c)
 	free(c->events);
 	free(c->frames);
 	script_trace_release(&c->tt);
+	time_ranges_release(&c->times);
+}
+
+/* --time: the ranges, percents of the file's span. 0, or perf's exit status (said). */
+static int setup_time(struct report_ctx *c)
+{
+	const char *s = c->o->time_str;
+	uint64_t first, last;
+	int n, err;
+
+	time_span(c->sess->pd, &n, &first, &last);
+	if (strchr(s, '%') && !first && !last) {
+		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
+		       "percents need (give absolute seconds)", s, c->o->input);
+		return 234;
+	}
+	err = time_ranges_parse(&c->times, s, first, last);
+	if (err == -EINVAL) {
+		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
+		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
+		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", s);
+		return 234;	/* perf's -EINVAL */
+	}
+	if (err) {
+		pr_err("--time: %s", err_str(err));
+		return 1;
+	}
+	return 0;
 }
 
 /* Reads and resolves the samples here while a second thread counts them into the hists
@@ -512,6 +563,7 @@ int cmd_report(int argc, char **argv)
 		OPT_CALLBACK(0, "percent-limit", &o, "percent", "don't show entries under that percent",
 			     opt_percent_limit),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only consider symbols in these comms"),
+		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
@@ -550,6 +602,11 @@ int cmd_report(int argc, char **argv)
 	if (setup_hist_opts(&c, sess->pd)) {
 		session_free(sess);
 		return 1;
+	}
+	if (o.time_str && (err = setup_time(&c))) {
+		ctx_release(&c);
+		session_free(sess);
+		return err;
 	}
 	out_pager_start();
 	err = replay(&c);

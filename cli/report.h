@@ -21,6 +21,7 @@ struct report_opts {
 	bool cg_given;		/* -g was on the command line */
 	double percent_limit;
 	const char *comm, *pid, *tid, *dso, *symbols;
+	const char *time_str;	/* --time */
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	/* parsed */

@@ -45,6 +45,7 @@ same_status "script: junk file" script -i junk.data
 same_status "script: file cut in a record" script -i cut.data
 same_status "script -D: missing file" script -D -i missing.data
 same_status "script --time: not a range" script -i "$FX/fp.data" --time bogus
+same_status "report --time: not a range" report --stdio -i "$FX/fp.data" --time bogus
 same_status "script -C: file without CPUs" script -i "$FX/fp.data" -C 0
 same_status "script -F cpu: file without CPUs" script -i "$FX/fp.data" -F cpu
 same_status "stat -p: no such process" stat -p $gone -- true

@@ -127,3 +127,26 @@ if have_perf; then
 else
 	skip "stripped PIEs against perf report" "Linux perf is not installed"
 fi
+
+# --time: perf's ranges (absolute, open ends, several, percent slices), samples outside not
+# counted; a range with no sample prints what perf prints
+if have_perf; then
+	fxhome=$(fixture_home)
+	for t in "2175.6,2175.7" "2175.6," ",2175.54" "2175.54,2175.55 2175.6,2175.61" "10%/2" \
+		 "0%-10%,30%-40%" "50%" "1,2"; do
+		for fx in fp period; do
+			HOME=$fxhome perf report --stdio --time "$t" -i "$TESTDATA/$fx.data" 2>/dev/null |
+				grep -v '^# (Tip' >p.txt
+			HOME=$fxhome $FLARE report --stdio --time "$t" -i "$TESTDATA/$fx.data" 2>f.err |
+				grep -v '^# (Tip' >f.txt
+			if cmp -s p.txt f.txt; then
+				pass "--time '$t' on $fx: perf's report"
+			else
+				fail "--time '$t' on $fx: perf's report" "$(diff p.txt f.txt | head -6 | tr '\n' '~')"
+			fi
+		done
+	done
+	check_grep "--time with no sample in it: says so" "has no samples in --time '1,2'" f.err
+else
+	skip "report --time against perf" "Linux perf is not installed"
+fi
