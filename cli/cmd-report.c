@@ -40,6 +40,7 @@ struct report_ctx {
 	bool need_trace;
 	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
 	struct time_ranges times;	/* --time */
+	uint64_t *cpus;		/* -C: a bit per CPU, or NULL */
 };
 
 /* ---- -g ---- */
@@ -197,12 +198,13 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	struct report_ctx *c = ctx;
 	struct report_event *ev = event_of(c, rs->attr);
 	struct hist_sample hs;
-	size_t i;
+	size_t i, nr;
 
 	if (!ev)
 		return -ENOMEM;
-	/* outside --time a sample is not counted at all, as in perf */
-	if (time_ranges_skip(&c->times, rs->s->time))
+	/* outside --time or -C a sample is not counted at all, as in perf */
+	if (time_ranges_skip(&c->times, rs->s->time) ||
+	    (c->cpus && !report_cpu_in(c->cpus, rs->s->cpu)))
 		return 0;
 	ev->nr_samples++;
 	ev->total_period += rs->s->period;
@@ -216,7 +218,8 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		c->frames = p;
 		c->frames_alloc = rs->nr_frames * 2;
 	}
-	for (i = 0; i < rs->nr_frames; i++) {
+	nr = rs->nr_frames;
+	for (i = 0; i < nr; i++) {
 		const struct frame *f = &rs->frames[i];
 
 		c->frames[i] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
@@ -227,7 +230,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		.cpu = rs->attr && !(rs->attr->attr.sample_type & PERF_SAMPLE_CPU) ? (uint32_t)-1 :
 		       rs->s->cpu,
 		.period = rs->s->period, .frames = c->frames,
-		.nr_frames = rs->nr_frames,
+		.nr_frames = nr,
 	};
 	hs.no_chain = report_chain_discarded(rs->s);	/* the entry stays, its chain goes */
 	if (c->need_trace)
@@ -449,6 +452,40 @@ static void ctx_release(struct report_ctx *c)
 	free(c->frames);
 	script_trace_release(&c->tt);
 	time_ranges_release(&c->times);
+	free(c->cpus);
+}
+
+/* -C: every event must record the CPU, and the CPUs must be in the recording. 0, or 1
+ * with the reason said. */
+static int setup_cpus(struct report_ctx *c)
+{
+	struct perf_data *pd = c->sess->pd;
+	uint64_t first, last;
+	int n, cpu;
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (!(pd->attrs[i].attr.sample_type & PERF_SAMPLE_CPU)) {
+			pr_err("samples in '%s' have no CPU (record with -a or -C to have it, or "
+			       "drop -C)", c->o->input);
+			return 1;
+		}
+	c->cpus = calloc(REPORT_MAX_CPUS / 64, sizeof(*c->cpus));
+	if (!c->cpus)
+		return 1;
+	if (report_cpu_list(c->o->cpu_list, c->cpus)) {
+		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", c->o->cpu_list);
+		return 1;
+	}
+	time_span(pd, &n, &first, &last);
+	for (cpu = REPORT_MAX_CPUS - 1; cpu >= 0 && !report_cpu_in(c->cpus, (uint32_t)cpu); cpu--)
+		;
+	if (n && cpu >= n) {
+		pr_err("-C: there is no CPU %d in '%s', recorded with %d CPUs (use CPUs 0-%d)", cpu,
+		       c->o->input, n, n - 1);
+		return 1;
+	}
+	return 0;
 }
 
 /* --time: the ranges, percents of the file's span. 0, or perf's exit status (said). */
@@ -533,6 +570,14 @@ static int open_session(struct report_opts *o, struct session **sess)
 	int ret;
 
 	so.no_callchain = false;
+	so.symfs = o->symfs;
+	so.kallsyms = o->kallsyms;
+	so.no_demangle = !o->demangle;
+	if (o->kallsyms && access(o->kallsyms, R_OK)) {
+		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
+		       o->kallsyms, strerror(errno));
+		return -ENOENT;
+	}
 	ret = session_open(o->input, &so, sess, err, sizeof(err));
 	if (ret < 0) {
 		if (ret == -ENOENT)
@@ -546,7 +591,8 @@ static int open_session(struct report_opts *o, struct session **sess)
 
 int cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5 };
+	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
+				 .demangle = 1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -564,6 +610,11 @@ int cmd_report(int argc, char **argv)
 			     opt_percent_limit),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only consider symbols in these comms"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
+		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
+		OPT_STRING(0, "symfs", &o.symfs, "directory",
+			   "Look for files with symbols relative to this directory"),
+		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
@@ -603,7 +654,7 @@ int cmd_report(int argc, char **argv)
 		session_free(sess);
 		return 1;
 	}
-	if (o.time_str && (err = setup_time(&c))) {
+	if ((o.time_str && (err = setup_time(&c))) || (o.cpu_list && (err = setup_cpus(&c)))) {
 		ctx_release(&c);
 		session_free(sess);
 		return err;

@@ -22,6 +22,9 @@ struct report_opts {
 	double percent_limit;
 	const char *comm, *pid, *tid, *dso, *symbols;
 	const char *time_str;	/* --time */
+	const char *cpu_list;	/* -C */
+	const char *symfs, *kallsyms;
+	int demangle;
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	/* parsed */
@@ -53,6 +56,11 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 /* Whether s is one of the comma-separated items of list (report and script filters). */
 bool report_list_has(const char *list, const char *s);
 bool report_list_has_num(const char *list, uint32_t v);
+
+#define REPORT_MAX_CPUS 4096	/* perf's MAX_NR_CPUS */
+/* -C: perf's cpu list into bits (REPORT_MAX_CPUS of them). 0 or -EINVAL. */
+int report_cpu_list(const char *list, uint64_t *bits);
+bool report_cpu_in(const uint64_t *bits, uint32_t cpu);
 
 /* perf discards a call chain holding an unknown context marker (a corrupted stack walk):
  * report and script then show the sample without its chain. */

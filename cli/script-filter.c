@@ -15,37 +15,6 @@
 #include "lib/base/err.h"
 #include "lib/data/features.h"
 
-/*
- * perf's cpu list: "N", "N-M", comma separated, numbers as strtoul base 0 reads them; the
- * list ends at the first item not starting with a digit; a CPU twice, or a list with no CPU
- * at all, is invalid. Sets the CPUs' bits in c->cpus.
- */
-static int parse_cpu_list(struct script_ctx *c, const char *list)
-{
-	const char *s = list;
-	size_t nr = 0;
-
-	while (isdigit((unsigned char)*s)) {
-		char *p;
-		unsigned long lo = strtoul(s, &p, 0), hi = lo;
-
-		if (lo >= SCRIPT_MAX_CPUS || (*p && *p != ',' && *p != '-'))
-			return -EINVAL;
-		if (*p == '-') {
-			hi = strtoul(p + 1, &p, 0);
-			if (hi >= SCRIPT_MAX_CPUS || (*p && *p != ',') || hi < lo)
-				return -EINVAL;
-		}
-		for (; lo <= hi; lo++, nr++) {
-			if (c->cpus[lo / 64] & (1ULL << (lo % 64)))
-				return -EINVAL;
-			c->cpus[lo / 64] |= 1ULL << (lo % 64);
-		}
-		s = *p ? p + 1 : p;
-	}
-	return nr ? 0 : -EINVAL;
-}
-
 /* The highest CPU asked for, or -1. */
 static int last_cpu(const struct script_ctx *c)
 {
@@ -79,7 +48,7 @@ static int setup_cpus(struct script_ctx *c)
 			return -EINVAL;
 		}
 	}
-	if (parse_cpu_list(c, c->o->cpu_list)) {
+	if (report_cpu_list(c->o->cpu_list, c->cpus)) {
 		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", c->o->cpu_list);
 		return -EINVAL;
 	}

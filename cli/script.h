@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "cli/report.h"
 #include "cli/script-trace.h"
 #include "cli/time-range.h"
 #include "lib/session/session.h"
@@ -35,7 +36,7 @@ struct script_opts {
 	bool fields_set;
 };
 
-#define SCRIPT_MAX_CPUS 4096	/* perf's MAX_NR_CPUS */
+#define SCRIPT_MAX_CPUS REPORT_MAX_CPUS
 
 struct script_event {
 	unsigned int fields;

@@ -150,3 +150,43 @@ if have_perf; then
 else
 	skip "report --time against perf" "Linux perf is not installed"
 fi
+
+# -C, --kallsyms, --symfs, --no-demangle: the rows perf prints (sorted: perf orders some
+# entries of equal share by its rb-trees' internals)
+if have_perf; then
+	fxhome=$(fixture_home)
+	grep -E ' (_text|schedule|__schedule|do_syscall_64|asm_sysvec_apic_timer_interrupt)$' \
+		"$fxhome"/.debug/'[kernel.kallsyms]'/*/kallsyms >ks.txt
+	while IFS='|' read -r fx args; do
+		# shellcheck disable=SC2086
+		HOME=$fxhome perf report --stdio $args -i "$TESTDATA/$fx.data" 2>/dev/null |
+			grep -v '^# (Tip' | sort >p.txt
+		# shellcheck disable=SC2086
+		HOME=$fxhome $FLARE report --stdio $args -i "$TESTDATA/$fx.data" 2>/dev/null |
+			grep -v '^# (Tip' | sort >f.txt
+		if [ -s p.txt ] && cmp -s p.txt f.txt; then
+			pass "report $args on $fx: perf's rows"
+		else
+			fail "report $args on $fx: perf's rows" "$(diff p.txt f.txt | head -6 | tr '\n' '~')"
+		fi
+	done <<EOT
+syswide|-C 0
+syswide|-C 1
+syswide|-C 0-1 --no-children --sort comm,dso -g none
+syswide|--cpu 1 -g none
+fp|--kallsyms ks.txt
+fp|--kallsyms ks.txt --no-children -g none
+fp|--symfs /
+fp|--symfs $TMP --no-children
+fp|--no-demangle
+EOT
+	HOME=$fxhome $FLARE report --stdio -C 0 -i "$TESTDATA/fp.data" >o.txt 2>e.txt
+	check_eq "-C on a file without CPUs: refused, one line" "1 1 0" "$? $(wc -l <e.txt) $(wc -c <o.txt)"
+	check_grep "-C on a file without CPUs: says why" "have no CPU \(record with -a" e.txt
+	HOME=$fxhome $FLARE report --stdio -C 7 -i "$TESTDATA/syswide.data" >o.txt 2>e.txt
+	check_grep "-C with a CPU the file has not: names the CPUs" "no CPU 7 .* \(use CPUs 0-1\)" e.txt
+	HOME=$fxhome $FLARE report --stdio --kallsyms /no/such -i "$TESTDATA/fp.data" >o.txt 2>e.txt
+	check_eq "--kallsyms of a missing file: exit 255 as perf, one line" "255 1" "$? $(wc -l <e.txt)"
+else
+	skip "report -C, --kallsyms, --symfs against perf" "Linux perf is not installed"
+fi
