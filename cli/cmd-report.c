@@ -615,6 +615,7 @@ int cmd_report(int argc, char **argv)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
+		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
@@ -640,6 +641,8 @@ int cmd_report(int argc, char **argv)
 		o.cg_caller = true;
 		o.cg_order_set = true;
 	}
+	if (o.stats)
+		return report_stats(&o);
 	if (open_session(&o, &sess) < 0)
 		return 255;	/* perf's status for a file it cannot read */
 	c.sess = sess;

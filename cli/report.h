@@ -25,6 +25,7 @@ struct report_opts {
 	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms;
 	int demangle;
+	int stats;		/* --stats */
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	/* parsed */
@@ -56,6 +57,10 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 /* Whether s is one of the comma-separated items of list (report and script filters). */
 bool report_list_has(const char *list, const char *s);
 bool report_list_has_num(const char *list, uint32_t v);
+
+/* --stats: the records by type and each event's samples, as perf prints them; returns the
+ * exit status. */
+int report_stats(const struct report_opts *o);
 
 #define REPORT_MAX_CPUS 4096	/* perf's MAX_NR_CPUS */
 /* -C: perf's cpu list into bits (REPORT_MAX_CPUS of them). 0 or -EINVAL. */

@@ -190,3 +190,19 @@ EOT
 else
 	skip "report -C, --kallsyms, --symfs against perf" "Linux perf is not installed"
 fi
+
+# --stats: the records by type and the samples by event, as perf prints them
+if have_perf; then
+	for fx in fp syswide tp mt period dwarf; do
+		perf report --stats -i "$TESTDATA/$fx.data" >p.txt 2>/dev/null
+		$FLARE report --stats -i "$TESTDATA/$fx.data" >f.txt 2>f.err
+		if cmp -s p.txt f.txt; then
+			pass "--stats on $fx: perf's"
+		else
+			fail "--stats on $fx: perf's" "$(diff p.txt f.txt | head -6 | tr '\n' '~')"
+		fi
+	done
+fi
+$FLARE report --stats -i missing.data >o.txt 2>e.txt
+check_eq "--stats of a missing file: exit 255, one line, nothing on stdout" "255 1 0" \
+	"$? $(wc -l <e.txt) $(wc -c <o.txt)"
