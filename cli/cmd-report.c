@@ -202,9 +202,11 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 
 	if (!ev)
 		return -ENOMEM;
-	/* outside --time or -C a sample is not counted at all, as in perf */
+	/* outside --time or -C a sample is not counted at all, as in perf; nor with -U one
+	 * whose ip has no symbol */
 	if (time_ranges_skip(&c->times, rs->s->time) ||
-	    (c->cpus && !report_cpu_in(c->cpus, rs->s->cpu)))
+	    (c->cpus && !report_cpu_in(c->cpus, rs->s->cpu)) ||
+	    (c->o->hide_unresolved && (!rs->nr_frames || !rs->frames[0].sym)))
 		return 0;
 	ev->nr_samples++;
 	ev->total_period += rs->s->period;
@@ -218,12 +220,13 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		c->frames = p;
 		c->frames_alloc = rs->nr_frames * 2;
 	}
-	nr = rs->nr_frames;
-	for (i = 0; i < nr; i++) {
+	for (i = nr = 0; i < rs->nr_frames; i++) {
 		const struct frame *f = &rs->frames[i];
 
-		c->frames[i] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
-						    frame_level(f) };
+		if (c->o->hide_unresolved && !f->sym)
+			continue;	/* -U: the chain's unresolved entries go too, as in perf */
+		c->frames[nr++] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
+						       frame_level(f) };
 	}
 	hs = (struct hist_sample){
 		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
@@ -616,6 +619,8 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
+		OPT_BOOL('U', "hide-unresolved", &o.hide_unresolved,
+			 "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only consider symbols in these tids"),
 		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),

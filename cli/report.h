@@ -26,6 +26,7 @@ struct report_opts {
 	const char *symfs, *kallsyms;
 	int demangle;
 	int stats;		/* --stats */
+	int hide_unresolved;	/* -U */
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	/* parsed */

@@ -179,6 +179,9 @@ fp|--kallsyms ks.txt --no-children -g none
 fp|--symfs /
 fp|--symfs $TMP --no-children
 fp|--no-demangle
+fp|-U
+syswide|-U --no-children
+syswide|--hide-unresolved -g none --sort comm,dso
 EOT
 	HOME=$fxhome $FLARE report --stdio -C 0 -i "$TESTDATA/fp.data" >o.txt 2>e.txt
 	check_eq "-C on a file without CPUs: refused, one line" "1 1 0" "$? $(wc -l <e.txt) $(wc -c <o.txt)"
