@@ -619,6 +619,7 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
+		OPT_BOOL(0, "show-total-period", &o.show_period, "Show a column with the sum of periods"),
 		OPT_BOOL('U', "hide-unresolved", &o.hide_unresolved,
 			 "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),

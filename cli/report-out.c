@@ -11,7 +11,7 @@
 
 #define MAX_COLS (HIST_MAX_KEYS + 3)
 
-enum col_kind { COL_CHILDREN, COL_SELF, COL_OVERHEAD, COL_SAMPLES, COL_KEY };
+enum col_kind { COL_CHILDREN, COL_SELF, COL_OVERHEAD, COL_SAMPLES, COL_PERIOD, COL_KEY };
 
 struct col {
 	enum col_kind kind;
@@ -130,6 +130,8 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 	}
 	if (o->show_nr)
 		l->cols[l->nr++] = (struct col){ COL_SAMPLES, 0, 12 };
+	if (o->show_period)
+		l->cols[l->nr++] = (struct col){ COL_PERIOD, 0, 12 };
 	for (i = 0; i < h->o.nr_keys; i++) {
 		enum hist_key k = h->o.keys[i];
 
@@ -169,6 +171,9 @@ static void print_header(FILE *out, const struct layout *l)
 			break;
 		case COL_SAMPLES:
 			fprintf(out, "%*s", c->width, "Samples");
+			break;
+		case COL_PERIOD:
+			fprintf(out, "%*s", c->width, "Period");
 			break;
 		case COL_KEY:
 			fprintf(out, "%-*s", c->width, key_header(c->key));
@@ -257,6 +262,9 @@ static void print_entry_line(FILE *out, const struct layout *l, const struct his
 			break;
 		case COL_SAMPLES:
 			lb_u64(&b, e->nr_self, c->width);
+			break;
+		case COL_PERIOD:
+			lb_u64(&b, e->self, c->width);
 			break;
 		case COL_KEY:
 			print_key(&b, c, e, i == l->nr - 1);

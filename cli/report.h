@@ -27,6 +27,7 @@ struct report_opts {
 	int demangle;
 	int stats;		/* --stats */
 	int hide_unresolved;	/* -U */
+	int show_period;	/* --show-total-period */
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	/* parsed */

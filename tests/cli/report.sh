@@ -182,6 +182,9 @@ fp|--no-demangle
 fp|-U
 syswide|-U --no-children
 syswide|--hide-unresolved -g none --sort comm,dso
+fp|--show-total-period
+mt|-n --show-total-period --no-children
+period|--show-total-period -n --sort comm,dso -g none
 EOT
 	HOME=$fxhome $FLARE report --stdio -C 0 -i "$TESTDATA/fp.data" >o.txt 2>e.txt
 	check_eq "-C on a file without CPUs: refused, one line" "1 1 0" "$? $(wc -l <e.txt) $(wc -c <o.txt)"
