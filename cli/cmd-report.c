@@ -458,62 +458,22 @@ static void ctx_release(struct report_ctx *c)
 	free(c->cpus);
 }
 
-/* -C: every event must record the CPU, and the CPUs must be in the recording. 0, or 1
- * with the reason said. */
-static int setup_cpus(struct report_ctx *c)
+/* -C and --time against the file. 0, or the exit status with the reason said: perf's for a
+ * --time that is no range (-EINVAL). */
+static int setup_filters(struct report_ctx *c)
 {
-	struct perf_data *pd = c->sess->pd;
-	uint64_t first, last;
-	int n, cpu;
-	size_t i;
+	const struct report_opts *o = c->o;
+	int err;
 
-	for (i = 0; i < pd->nr_attrs; i++)
-		if (!(pd->attrs[i].attr.sample_type & PERF_SAMPLE_CPU)) {
-			pr_err("samples in '%s' have no CPU (record with -a or -C to have it, or "
-			       "drop -C)", c->o->input);
+	if (o->time_str) {
+		err = time_ranges_setup(&c->times, c->sess->pd, o->input, o->time_str, false);
+		if (err)
+			return err == -ERANGE ? 234 : 1;
+	}
+	if (o->cpu_list) {
+		c->cpus = calloc(REPORT_MAX_CPUS / 64, sizeof(*c->cpus));
+		if (!c->cpus || report_cpus_setup(c->sess->pd, o->input, o->cpu_list, c->cpus))
 			return 1;
-		}
-	c->cpus = calloc(REPORT_MAX_CPUS / 64, sizeof(*c->cpus));
-	if (!c->cpus)
-		return 1;
-	if (report_cpu_list(c->o->cpu_list, c->cpus)) {
-		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", c->o->cpu_list);
-		return 1;
-	}
-	time_span(pd, &n, &first, &last);
-	for (cpu = REPORT_MAX_CPUS - 1; cpu >= 0 && !report_cpu_in(c->cpus, (uint32_t)cpu); cpu--)
-		;
-	if (n && cpu >= n) {
-		pr_err("-C: there is no CPU %d in '%s', recorded with %d CPUs (use CPUs 0-%d)", cpu,
-		       c->o->input, n, n - 1);
-		return 1;
-	}
-	return 0;
-}
-
-/* --time: the ranges, percents of the file's span. 0, or perf's exit status (said). */
-static int setup_time(struct report_ctx *c)
-{
-	const char *s = c->o->time_str;
-	uint64_t first, last;
-	int n, err;
-
-	time_span(c->sess->pd, &n, &first, &last);
-	if (strchr(s, '%') && !first && !last) {
-		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
-		       "percents need (give absolute seconds)", s, c->o->input);
-		return 234;
-	}
-	err = time_ranges_parse(&c->times, s, first, last);
-	if (err == -EINVAL) {
-		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
-		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
-		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", s);
-		return 234;	/* perf's -EINVAL */
-	}
-	if (err) {
-		pr_err("--time: %s", err_str(err));
-		return 1;
 	}
 	return 0;
 }
@@ -663,7 +623,7 @@ int cmd_report(int argc, char **argv)
 		session_free(sess);
 		return 1;
 	}
-	if ((o.time_str && (err = setup_time(&c))) || (o.cpu_list && (err = setup_cpus(&c)))) {
+	if ((err = setup_filters(&c))) {
 		ctx_release(&c);
 		session_free(sess);
 		return err;

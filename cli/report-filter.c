@@ -11,6 +11,8 @@
 #include <string.h>
 #include "cli/report.h"
 #include "cli/script.h"
+#include "cli/time-range.h"
+#include "cli/out.h"
 
 bool report_list_has(const char *list, const char *s)
 {
@@ -61,6 +63,45 @@ int report_cpu_list(const char *list, uint64_t *bits)
 		s = *p ? p + 1 : p;
 	}
 	return nr ? 0 : -EINVAL;
+}
+
+int report_cpus_setup(struct perf_data *pd, const char *input, const char *list,
+		      uint64_t *bits)
+{
+	bool seen[PERF_TYPE_MAX] = { 0 };
+	uint64_t first, last;
+	int cpu, n;
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++) {
+		const struct perf_event_attr *a = &pd->attrs[i].attr;
+
+		if (a->type >= PERF_TYPE_MAX || seen[a->type])
+			continue;
+		seen[a->type] = true;
+		if (!(a->sample_type & PERF_SAMPLE_CPU)) {
+			pr_err("samples in '%s' have no CPU (record with -a or -C to have it, "
+			       "or drop -C)", input);
+			return -EINVAL;
+		}
+	}
+	if (report_cpu_list(list, bits)) {
+		pr_err("-C '%s' is not a list of CPUs (write it as 0,2-3)", list);
+		return -EINVAL;
+	}
+	time_span(pd, &n, &first, &last);
+	for (cpu = REPORT_MAX_CPUS - 1; cpu >= 0 && !report_cpu_in(bits, (uint32_t)cpu); cpu--)
+		;
+	if (cpu >= n) {
+		if (pd->is_pipe)
+			pr_err("-C: the number of CPUs of a recording read from a pipe is not "
+			       "known (record to a file to use -C)");
+		else
+			pr_err("-C: there is no CPU %d in '%s', recorded with %d CPUs (use CPUs "
+			       "0-%d)", cpu, input, n, n - 1);
+		return -EINVAL;
+	}
+	return 0;
 }
 
 bool report_cpu_in(const uint64_t *bits, uint32_t cpu)

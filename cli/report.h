@@ -68,6 +68,11 @@ int report_stats(const struct report_opts *o);
 /* -C: perf's cpu list into bits (REPORT_MAX_CPUS of them). 0 or -EINVAL. */
 int report_cpu_list(const char *list, uint64_t *bits);
 bool report_cpu_in(const uint64_t *bits, uint32_t cpu);
+/* -C LIST against the file, as perf's perf_session__cpu_bitmap(): the first event of each
+ * type must record the CPU, the list must parse into bits, its CPUs must be in the
+ * recording. 0, or -EINVAL with the reason said. */
+int report_cpus_setup(struct perf_data *pd, const char *input, const char *list,
+		      uint64_t *bits);
 
 /* perf discards a call chain holding an unknown context marker (a corrupted stack walk):
  * report and script then show the sample without its chain. */

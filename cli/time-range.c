@@ -10,7 +10,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/out.h"
 #include "cli/time-range.h"
+#include "lib/base/err.h"
 #include "lib/data/features.h"
 
 /* "SECS[.FRACTION]", up to nine digits of fraction. */
@@ -226,4 +228,36 @@ void time_span(struct perf_data *pd, int *nr_cpus, uint64_t *first, uint64_t *la
 		}
 	}
 	pd_features_free(f);
+}
+
+int time_ranges_setup(struct time_ranges *tr, struct perf_data *pd, const char *input,
+		      const char *str, bool reltime)
+{
+	uint64_t first, last;
+	int n, err;
+
+	time_span(pd, &n, &first, &last);
+	if ((strchr(str, '%') || reltime) && !first && !last) {
+		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
+		       "percents%s need (give absolute seconds%s)", str, input,
+		       reltime ? " and --reltime" : "", reltime ? ", without --reltime" : "");
+		return -ERANGE;
+	}
+	err = time_ranges_parse(tr, str, first, last);
+	if (err == -EINVAL) {
+		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
+		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
+		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", str);
+		return -ERANGE;
+	}
+	if (err) {
+		pr_err("--time: %s", err_str(err));
+		return err;
+	}
+	for (size_t i = 0; reltime && i < tr->nr; i++) {
+		/* as perf: both ends move, an open end too */
+		tr->v[i].start += first;
+		tr->v[i].end += first;
+	}
+	return 0;
 }

@@ -26,6 +26,11 @@ int time_ranges_parse(struct time_ranges *tr, const char *str, uint64_t first, u
 /* Whether time t is outside every range (a sample without a time is kept). */
 bool time_ranges_skip(const struct time_ranges *tr, uint64_t t);
 void time_ranges_release(struct time_ranges *tr);
+/* --time STR for the file: parsed against its span (relative to its first sample with
+ * reltime), what is wrong said. 0, -ERANGE (no range, or percents without the span: perf's
+ * -EINVAL status) or -ENOMEM. */
+int time_ranges_setup(struct time_ranges *tr, struct perf_data *pd, const char *input,
+		      const char *str, bool reltime);
 /* The header's CPU count and first/last sample times (zero when absent, or for a pipe). */
 void time_span(struct perf_data *pd, int *nr_cpus, uint64_t *first, uint64_t *last);
 
