@@ -37,6 +37,7 @@ struct record_cli {
 	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph, *clockid;
 	uint64_t period;
 	int realtime;			/* -r, -1 when not given */
+	int comp_level;			/* -z */
 	int all_cpus, no_inherit, quiet, g, sample_cpu;
 	int no_buildid_cache;		/* -N */
 	int no_buildid;			/* -B */
@@ -114,6 +115,32 @@ static int opt_filter(const struct opt *o, const char *arg, int unset)
 	for (i = c->last_e; i < c->evlist.nr; i++)
 		if (append_filter(c, i, arg))
 			return -1;
+	return 0;
+}
+
+/* -z / --compression-level[=N]: zstd level N (1 alone, or 0), as perf's. */
+static int opt_comp_level(const struct opt *o, const char *arg, int unset)
+{
+	int *level = o->value;
+	char *end;
+	long v;
+
+	if (unset) {
+		*level = 0;
+		return 0;
+	}
+	if (!arg) {
+		*level = 1;
+		return 0;
+	}
+	v = strtol(arg, &end, 10);
+	if (end == arg || *end) {
+		fprintf(stderr, "  Error: invalid compression level '%s' (give 1 (fastest) to 22 "
+			"(smallest))\n", arg);
+		return -1;
+	}
+	/* as perf: 0 is the default level, more than the maximum is the maximum */
+	*level = v < 1 ? 1 : v > 22 ? 22 : (int)v;
 	return 0;
 }
 
@@ -416,7 +443,13 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 	else if (out_verbose)
 		fprintf(stderr, "[ flare record: drained at the normal priority%s ]\n",
 			st->short_slice ? ", short slice" : "");
-	if (!strcmp(ro->output, "-"))
+	if (ro->comp_level && st->comp_out)
+		/* perf says no sample count here, and the ratio of what went through zstd */
+		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s, compressed (original "
+			"%.3f MB, ratio is %.3f) ]\n", mb, ro->output,
+			(double)st->comp_in / 1024.0 / 1024.0,
+			(double)st->comp_in / (double)st->comp_out);
+	else if (!strcmp(ro->output, "-"))
 		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB - ]\n", mb);
 	else if (st->lost)
 		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s (%llu samples, "
@@ -551,6 +584,9 @@ int cmd_record(int argc, char **argv)
 			     "available events", opt_event),
 		OPT_CALLBACK(0, "filter", &c, "filter", "event filter (for the last -e tracepoint)",
 			     opt_filter),
+		OPT_CALLBACK_OPTARG('z', "compression-level", &c.comp_level, "n",
+				    "Compress records using specified level (default: 1 - fastest "
+				    "compression, 22 - greatest compression)", opt_comp_level),
 		OPT_STRING('p', "pid", &c.pids, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &c.tids, "tid", "record events on existing thread id"),
 		OPT_BOOL('a', "all-cpus", &c.all_cpus, "system-wide collection from all CPUs"),
@@ -654,6 +690,7 @@ int cmd_record(int argc, char **argv)
 	ro.target = &t;
 	ro.filters = (const char *const *)c.filters;
 	ro.no_inherit = c.no_inherit;
+	ro.comp_level = c.comp_level;
 	ro.sample_cpu = c.sample_cpu || t.system_wide;
 	ro.argc = full_argc;
 	ro.argv = full;

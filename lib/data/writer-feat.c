@@ -630,6 +630,13 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 	case FEAT_CLOCK_DATA:
 		return feat_clock_data(info, out);
 	case FEAT_BPF_PROG_INFO:
+	case FEAT_COMPRESSED:
+		if (!info->comp_level)
+			return 1;
+		/* version 0, type 1 (zstd), level, ratio, mmap_len: as perf 6.1 */
+		return put_u32(out, 0) || put_u32(out, 1) || put_u32(out, info->comp_level) ||
+		       put_u32(out, info->comp_ratio) || put_u32(out, info->comp_mmap_len) ?
+			       -ENOMEM : 0;
 	case FEAT_BPF_BTF:
 	case FEAT_PMU_CAPS:
 		/* perf 6.1: a count of 0 when no BPF program was seen / no PMU caps */
@@ -645,7 +652,7 @@ static const int std_feats[] = {
 	FEAT_ARCH, FEAT_NRCPUS, FEAT_CPUDESC, FEAT_CPUID, FEAT_TOTAL_MEM, FEAT_CMDLINE,
 	FEAT_EVENT_DESC, FEAT_CPU_TOPOLOGY, FEAT_NUMA_TOPOLOGY, FEAT_PMU_MAPPINGS, FEAT_CACHE,
 	FEAT_SAMPLE_TIME, FEAT_MEM_TOPOLOGY, FEAT_CLOCKID, FEAT_BPF_PROG_INFO, FEAT_BPF_BTF,
-	FEAT_CLOCK_DATA, FEAT_PMU_CAPS,
+	FEAT_COMPRESSED, FEAT_CLOCK_DATA, FEAT_PMU_CAPS,
 };
 
 int perf_writer_add_std_features(struct perf_writer *w, const struct pw_feat_info *info)

@@ -54,6 +54,8 @@ struct pw_feat_info {
 	int clockid;			/* CLOCKID when use_clockid */
 	bool use_clockid;
 	bool no_buildid;		/* no BUILD_ID feature at all (record -B) */
+	/* COMPRESSED (record -z) when comp_level is set: zstd level, ratio, ring size */
+	uint32_t comp_level, comp_ratio, comp_mmap_len;
 };
 
 struct perf_writer;

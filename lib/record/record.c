@@ -18,6 +18,7 @@
 #include "lib/record/drain-sched.h"
 #include "lib/record/hits.h"
 #include "lib/record/record.h"
+#include "lib/record/zsink.h"
 #include "lib/record/synth.h"
 
 #define DWARF_REGS_X86_64 0xff0fffULL	/* AX..R15 as perf asks for them */
@@ -37,6 +38,7 @@ struct rec {
 	uint64_t first_time, last_time;
 	uint64_t sample_type;		/* the bits all evsels share up to TIME */
 	struct drain_sched sched;	/* the drain's policy and what it replaced */
+	struct zsink *z;		/* -z, or NULL */
 	char *errbuf;
 	size_t errlen;
 };
@@ -51,6 +53,16 @@ static int fail(struct rec *r, int err, const char *fmt, ...)
 	vsnprintf(r->errbuf, r->errlen, fmt, ap);
 	va_end(ap);
 	return err < 0 ? err : -EINVAL;
+}
+
+/* -z: the COMPRESSED feature's facts (perf's ratio: rounded, of what was compressed). */
+static void comp_info(const struct rec *r, struct pw_feat_info *fi)
+{
+	fi->comp_level = r->o->comp_level;
+	fi->comp_mmap_len = (uint32_t)((r->o->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE));
+	if (r->z && zsink_bytes_out(r->z))
+		fi->comp_ratio = (uint32_t)((double)zsink_bytes_in(r->z) /
+					    (double)zsink_bytes_out(r->z) + 0.5);
 }
 
 static bool is_tracepoint_like(const struct evsel *e)
@@ -398,6 +410,7 @@ static int write_pipe_prologue(struct rec *r, struct pw_event *evs)
 	fi.nr_events = r->o->evlist->nr;
 	fi.use_clockid = r->o->use_clockid;
 	fi.clockid = r->o->clockid;
+	comp_info(r, &fi);
 	err = perf_writer_add_std_features(r->w, &fi);
 	if (err)
 		return err;
@@ -491,7 +504,7 @@ static int on_bytes(void *ctx, const void *p, size_t len)
 {
 	struct rec *r = ctx;
 
-	return perf_writer_write(r->w, p, len);
+	return r->z ? zsink_write(r->z, r->w, p, len) : perf_writer_write(r->w, p, len);
 }
 
 /* One pass over every ring; FINISHED_ROUND after a pass that wrote something. */
@@ -690,6 +703,7 @@ static int finish_file(struct rec *r)
 	fi.first_sample = o->no_timestamp ? UINT64_MAX : r->first_time;
 	fi.last_sample = o->no_timestamp ? UINT64_MAX : r->last_time;
 	fi.no_buildid = o->no_buildid;
+	comp_info(r, &fi);
 	err = o->no_buildid ? 0 : hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids,
 						&fi.nr_buildids);
 	if (!err)
@@ -761,6 +775,10 @@ static int run(struct rec *r)
 	if (!err)
 		err = write_lost_samples(r);
 	r->st.bytes = perf_writer_data_size(r->w);
+	if (r->z) {
+		r->st.comp_in = zsink_bytes_in(r->z);
+		r->st.comp_out = zsink_bytes_out(r->z);
+	}
 	if (!err)
 		err = finish_file(r);
 	if (err && !r->errbuf[0])
@@ -784,6 +802,8 @@ int record_run(const struct record_opts *o, struct record_stats *st, char *errbu
 	record_config(o);
 	r.sample_type = o->evlist->evsels[0].attr.sample_type;
 	err = hits_new(&r.hits);
+	if (!err && o->comp_level && (err = zsink_new(o->comp_level, &r.z)))
+		fail(&r, err, "cannot compress at level %d: %s", o->comp_level, err_str(err));
 	if (!err)
 		err = run(&r);
 	drain_sched_restore(&r.sched);
@@ -800,5 +820,6 @@ int record_run(const struct record_opts *o, struct record_stats *st, char *errbu
 	free(r.fds);
 	free(r.ids);
 	hits_free(r.hits);
+	zsink_free(r.z);
 	return err;
 }

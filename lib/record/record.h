@@ -63,6 +63,7 @@ struct record_opts {
 	int (*start)(void *ctx);
 	void *start_ctx;
 	volatile int *stop;		/* set when recording should end */
+	int comp_level;			/* -z: zstd level of the rings' data, 0: none */
 	const sigset_t *poll_mask;	/* the mask to wait with (signals unblocked), or NULL */
 };
 
@@ -70,6 +71,7 @@ struct record_stats {
 	uint64_t samples;
 	uint64_t lost;			/* samples lost (LOST_SAMPLES, else LOST records) */
 	uint64_t bytes;			/* bytes of records written */
+	uint64_t comp_in, comp_out;	/* -z: the rings' bytes, and their COMPRESSED records */
 	uint64_t wakeups;
 	int rt_prio;			/* the real-time priority drained at, or 0 */
 	bool short_slice;		/* else: the normal policy with a short slice */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # flare record's perf options beyond the basics (-T, -P, -d, --no-bpf-event, --all-user,
-# --all-kernel, -D, --exclude-perf, -B, -s, --switch-events, -n): the same attrs as perf's
+# --all-kernel, -D, --exclude-perf, -B, -s, --switch-events, -n, -z): the same attrs as perf's
 # file made with the same options (perf evlist -v), the same kinds of records, read by perf
 # report and perf script without a warning; refusals as perf's.
 source "$ROOT/tests/lib.sh"
@@ -114,3 +114,28 @@ perf record -q -e syscalls:sys_enter_getppid -o p.data -- "$WL/getppid_n" 100 >/
 $FLARE record -q -e syscalls:sys_enter_getppid -o f.data -- "$WL/getppid_n" 100 >/dev/null 2>&1
 check_eq "-e a tracepoint : attrs as perf's (CPU sampled)" "$(attrs p.data)" "$(attrs f.data)"
 reads_clean "-e a tracepoint : perf reads flare's file without a warning"
+
+# -z: the rings' data in COMPRESSED records (zstd), the COMPRESSED feature as perf writes it;
+# perf and flare read the file, and see the same samples
+both -z
+check_eq "-z : attrs as perf's" "$(attrs p.data)" "$(attrs f.data)"
+check_eq "-z : the same kinds of records as perf's" "$(kinds p.data)" "$(kinds f.data)"
+reads_clean "-z : perf reads flare's file without a warning"
+perf report --header-only -i f.data 2>/dev/null | grep '^# compressed' >hdr.txt
+check_grep "-z : the COMPRESSED feature: zstd, level 1" '^# compressed : Zstd, level = 1, ratio = [1-9][0-9]*$' hdr.txt
+perf script -F tid,time,ip,sym -i f.data 2>/dev/null >p.txt
+$FLARE script -F tid,time,ip,sym -i f.data 2>/dev/null >f.txt
+check_eq "-z : flare script reads it as perf script" "" "$(cmp p.txt f.txt 2>&1)"
+check_eq "-z : ... and has samples" 1 "$([ "$(wc -l <p.txt)" -gt 50 ] && echo 1)"
+$FLARE record -o f.data --compression-level=5 -- "$WL/cpu_burn" 0.2 >/dev/null 2>f.err
+check_grep "--compression-level=5: perf's final line" \
+	'^\[ flare record: Captured and wrote [0-9.]+ MB f\.data, compressed \(original [0-9.]+ MB, ratio is [0-9.]+\) \]$' f.err
+perf report --header-only -i f.data 2>/dev/null | grep '^# compressed' >hdr.txt
+check_grep "--compression-level=5: level 5 in the header" 'level = 5,' hdr.txt
+$FLARE record -o f.data --compression-level=30 -- true >/dev/null 2>&1
+perf report --header-only -i f.data 2>/dev/null | grep '^# compressed' >hdr.txt
+check_grep "--compression-level=30: the maximum, as perf" 'level = 22,' hdr.txt
+$FLARE record -o r.data --compression-level=x -- true >/dev/null 2>r.err
+check_eq "--compression-level=x refused (129), no file" "129 0" "$? $(ls r.data 2>/dev/null | wc -l)"
+$FLARE record -q -z -o - -- "$WL/cpu_burn" 0.2 2>/dev/null | perf report --stdio -i - >p.txt 2>perr.txt
+check_grep "-z -o - : perf report reads the compressed pipe" '%.*cpu_burn' p.txt
