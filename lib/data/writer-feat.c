@@ -629,7 +629,6 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 		}
 	case FEAT_CLOCK_DATA:
 		return feat_clock_data(info, out);
-	case FEAT_BPF_PROG_INFO:
 	case FEAT_COMPRESSED:
 		if (!info->comp_level)
 			return 1;
@@ -637,6 +636,7 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 		return put_u32(out, 0) || put_u32(out, 1) || put_u32(out, info->comp_level) ||
 		       put_u32(out, info->comp_ratio) || put_u32(out, info->comp_mmap_len) ?
 			       -ENOMEM : 0;
+	case FEAT_BPF_PROG_INFO:
 	case FEAT_BPF_BTF:
 	case FEAT_PMU_CAPS:
 		/* perf 6.1: a count of 0 when no BPF program was seen / no PMU caps */
