@@ -285,6 +285,24 @@ static void fallback_cycles(struct evlist *l, bool defaulted)
 	}
 }
 
+/* A cpu-clock or task-clock given with -e counts in msec (scale 1e-6), which perf records
+ * as EVENT_UPDATE records of the event; its own default event has no unit. */
+static void mark_clock_units(struct evlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		struct evsel *e = &l->evsels[i];
+
+		if (e->attr.type == PERF_TYPE_SOFTWARE &&
+		    (e->attr.config == PERF_COUNT_SW_CPU_CLOCK ||
+		     e->attr.config == PERF_COUNT_SW_TASK_CLOCK) && !e->unit[0]) {
+			snprintf(e->unit, sizeof(e->unit), "msec");
+			e->scale = 1e-6;
+		}
+	}
+}
+
 /* perf record's default event: precise cycles of the host only, but of guests too on AMD,
  * where precise cycles go through IBS, which cannot filter (perf's
  * arch_evsel__fixup_new_cycles). */
@@ -668,6 +686,7 @@ int cmd_record(int argc, char **argv)
 		opt_usage_error(opts, record_usage, "invalid -D %d: a delay in ms, or -1 to start "
 				"with the events disabled", c.delay);
 	status = 1;
+	mark_clock_units(&c.evlist);
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;
 	for (size_t i = 0; i < c.evlist.nr; i++)
@@ -685,6 +704,10 @@ int cmd_record(int argc, char **argv)
 		goto out;
 	if (c.delay && add_dummy(&c))
 		goto out;
+	/* perf: "Compression enabled, disabling build id collection at the end of the session"
+	 * (no BUILD_ID feature, no build-id cache), as with -B */
+	if (c.comp_level)
+		c.no_buildid = 1;
 	record_opts_flags(&c, &ro);
 	ro.evlist = &c.evlist;
 	ro.target = &t;

@@ -374,26 +374,43 @@ static void fill_events(struct rec *r, struct pw_event *evs)
 	}
 }
 
-/* EVENT_UPDATE (name) per event, as perf writes in pipe mode. */
-static int write_event_names(struct rec *r)
+/* One EVENT_UPDATE of an event: type (perf's PERF_EVENT_UPDATE__*), then its payload, in a
+ * record of perf's size (its struct is 40 bytes; 8-byte aligned). */
+static int write_event_update(struct rec *r, uint64_t type, uint64_t id, const void *payload,
+			      size_t len)
+{
+	uint64_t rec[(40 + 256) / 8];
+	struct perf_event_header *h = (void *)rec;
+
+	if (len > 256 - 1)
+		len = 256 - 1;
+	memset(rec, 0, sizeof(rec));
+	h->type = PERF_RECORD_EVENT_UPDATE;
+	h->size = (uint16_t)((40 + len + 7) & ~(size_t)7);
+	rec[1] = type;
+	rec[2] = id;
+	memcpy(rec + 3, payload, len);
+	return perf_writer_write(r->w, rec, h->size);
+}
+
+/* EVENT_UPDATE records per event as perf writes them: the unit and scale of an event that
+ * has them (an explicit cpu-clock or task-clock: msec, 1e-6), and in pipe mode its name. */
+static int write_event_updates(struct rec *r, bool pipe)
 {
 	const struct evlist *l = r->o->evlist;
-	uint64_t rec[(24 + 256) / 8];
-	struct perf_event_header *h = (void *)rec;
-	size_t i, n;
+	size_t i;
 	int err = 0;
 
 	for (i = 0; i < l->nr && !err; i++) {
-		n = strlen(l->evsels[i].name);
-		if (n > 240)
-			n = 240;
-		memset(rec, 0, sizeof(rec));
-		h->type = PERF_RECORD_EVENT_UPDATE;
-		h->size = (uint16_t)((24 + n + 1 + 7) & ~(size_t)7);
-		rec[1] = 2;	/* PERF_EVENT_UPDATE__NAME */
-		rec[2] = r->ids[i][0];
-		memcpy(rec + 3, l->evsels[i].name, n);
-		err = perf_writer_write(r->w, rec, h->size);
+		const struct evsel *e = &l->evsels[i];
+		uint64_t id = r->ids[i][0];
+
+		if (e->unit[0])
+			err = write_event_update(r, 0, id, e->unit, strlen(e->unit) + 1);
+		if (!err && e->scale != 0 && e->scale != 1.0)
+			err = write_event_update(r, 1, id, &e->scale, sizeof(e->scale));
+		if (!err && pipe)
+			err = write_event_update(r, 2, id, e->name, strlen(e->name) + 1);
 	}
 	return err;
 }
@@ -451,8 +468,8 @@ static int write_prologue(struct rec *r)
 		err = write_id_index(r);
 	if (!err && !all_exclude_kernel(o->evlist))
 		err = synth_kernel_mmap(&r->syn);
-	if (!err && pipe)
-		err = write_event_names(r);
+	if (!err)
+		err = write_event_updates(r, pipe);
 	if (!err)
 		err = synth_thread_map(&r->syn, o->target);
 	if (!err)

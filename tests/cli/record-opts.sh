@@ -29,10 +29,13 @@ reads_clean() {
 	if [ -s perr.txt ]; then fail "$1" "perf said: $(head -c 300 perr.txt | tr '\n' ' ')"
 	else pass "$1"; fi
 }
+# the header's feature sections, by what perf says is missing
+missing() { perf report --header-only -i "$1" 2>/dev/null | grep '^# missing features'; }
 same_as_perf() {
 	both "$@"
 	check_eq "$* : attrs as perf's" "$(attrs p.data)" "$(attrs f.data)"
 	check_eq "$* : the same kinds of records as perf's" "$(kinds p.data)" "$(kinds f.data)"
+	check_eq "$* : the same header features as perf's" "$(missing p.data)" "$(missing f.data)"
 	reads_clean "$* : perf reads flare's file without a warning"
 }
 
@@ -102,14 +105,26 @@ $FLARE record -D -3 -o r.data true >/dev/null 2>&1
 check_eq "-D below -1 refused (129)" 129 $?
 
 # event specs: every parsed event excludes the guest by default (perf's event_attr_init on a
-# host), G/H and u/k/h as perf reads them; tracepoints sample the CPU too. (perf also writes
-# EVENT_UPDATE records with the msec unit of an explicit cpu-clock or task-clock, which flare
-# does not: only the attrs are compared here.)
-for ev in cpu-clock cpu-clock:G cpu-clock:H cpu-clock:u '{cpu-clock,task-clock}:S'; do
+# host), G/H and u/k/h as perf reads them; tracepoints sample the CPU too. An explicit
+# cpu-clock or task-clock gets perf's EVENT_UPDATE records of its unit (msec) and scale.
+updates() {
+	perf report -D -i "$1" 2>/dev/null | grep -A2 'PERF_RECORD_EVENT_UPDATE' |
+		grep -oE '(unit|scale|name): +.*'
+}
+for ev in cpu-clock cpu-clock:G cpu-clock:H cpu-clock:u '{cpu-clock,task-clock}:S' \
+	  cpu-clock,page-faults; do
 	both -e "$ev"
 	check_eq "-e $ev : attrs as perf's" "$(attrs p.data)" "$(attrs f.data)"
+	check_eq "-e $ev : the same kinds of records as perf's" "$(kinds p.data)" "$(kinds f.data)"
+	check_eq "-e $ev : EVENT_UPDATE units and scales as perf's" "$(updates p.data)" \
+		"$(updates f.data)"
 	reads_clean "-e $ev : perf reads flare's file without a warning"
 done
+perf record -q -e task-clock -o - -- "$WL/cpu_burn" 0.1 2>/dev/null >p.data
+$FLARE record -q -e task-clock -o - -- "$WL/cpu_burn" 0.1 2>/dev/null >f.data
+check_eq "-e task-clock -o - : unit, scale and name updates as perf's pipe" "$(updates p.data)" \
+	"$(updates f.data)"
+check_grep "... which name the event" 'name: +task-clock' <(updates f.data)
 perf record -q -e syscalls:sys_enter_getppid -o p.data -- "$WL/getppid_n" 100 >/dev/null 2>&1
 $FLARE record -q -e syscalls:sys_enter_getppid -o f.data -- "$WL/getppid_n" 100 >/dev/null 2>&1
 check_eq "-e a tracepoint : attrs as perf's (CPU sampled)" "$(attrs p.data)" "$(attrs f.data)"
@@ -117,10 +132,7 @@ reads_clean "-e a tracepoint : perf reads flare's file without a warning"
 
 # -z: the rings' data in COMPRESSED records (zstd), the COMPRESSED feature as perf writes it;
 # perf and flare read the file, and see the same samples
-both -z
-check_eq "-z : attrs as perf's" "$(attrs p.data)" "$(attrs f.data)"
-check_eq "-z : the same kinds of records as perf's" "$(kinds p.data)" "$(kinds f.data)"
-reads_clean "-z : perf reads flare's file without a warning"
+same_as_perf -z
 perf report --header-only -i f.data 2>/dev/null | grep '^# compressed' >hdr.txt
 check_grep "-z : the COMPRESSED feature: zstd, level 1" '^# compressed : Zstd, level = 1, ratio = [1-9][0-9]*$' hdr.txt
 perf script -F tid,time,ip,sym -i f.data 2>/dev/null >p.txt
