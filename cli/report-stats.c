@@ -91,6 +91,9 @@ int report_stats(const struct report_opts *o)
 		else
 			per_attr[a - pd->attrs].lost++;
 	}
+	/* the COMPRESSED records count too, as in perf, beside the records they held */
+	types[PERF_RECORD_COMPRESSED] = perf_data_nr_compressed(pd);
+	types[0] += types[PERF_RECORD_COMPRESSED];
 	if (ret >= 0 && pd->nr_attrs > alloc) {	/* attrs of no sample */
 		struct attr_count *p = realloc(per_attr, pd->nr_attrs * sizeof(*p));
 

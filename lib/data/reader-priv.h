@@ -62,6 +62,7 @@ struct pd_priv {
 	struct pd_chunk *chunks;
 	struct pd_pending *pending;
 	size_t nr_pending, pending_pos;
+	uint64_t nr_compressed;	 /* COMPRESSED records read (their records are handed out) */
 	struct hashmap id2attr;	 /* id -> attr index + 1 */
 	struct {
 		uint64_t id;

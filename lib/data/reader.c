@@ -526,6 +526,11 @@ static int raw_next(struct perf_data *pd, const struct perf_event_header **ev, u
 	return pd->is_pipe ? stream_next(pd, ev, off) : map_next(pd, ev, off);
 }
 
+uint64_t perf_data_nr_compressed(struct perf_data *pd)
+{
+	return pd_priv(pd)->nr_compressed;
+}
+
 int perf_data_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off)
 {
 	struct pd_priv *p = pd_priv(pd);
@@ -547,6 +552,7 @@ int perf_data_next(struct perf_data *pd, const struct perf_event_header **ev, ui
 		if (ret <= 0)
 			return ret;
 		if ((*ev)->type == PERF_RECORD_COMPRESSED) {
+			p->nr_compressed++;
 			err = pd_decompress(pd, *ev, *off);
 			if (err)
 				return err;

@@ -122,6 +122,9 @@ int perf_data_open_mem(const void *buf, size_t len, const char *name, struct per
  * HEADER_ATTR / HEADER_FEATURE / HEADER_TRACING_DATA records are absorbed into pd (attrs,
  * features) and also returned. */
 int perf_data_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off);
+/* COMPRESSED records (record -z) read so far: perf_data_next() hands out what they hold,
+ * never themselves. */
+uint64_t perf_data_nr_compressed(struct perf_data *pd);
 
 /* The attr a record belongs to (by its sample id, or the only attr). NULL when unknown. */
 const struct pd_attr *perf_data_attr_of(struct perf_data *pd, const struct perf_event_header *ev);

@@ -133,6 +133,10 @@ reads_clean "-e a tracepoint : perf reads flare's file without a warning"
 # -z: the rings' data in COMPRESSED records (zstd), the COMPRESSED feature as perf writes it;
 # perf and flare read the file, and see the same samples
 same_as_perf -z
+perf report --stats -i f.data >p.txt 2>/dev/null
+$FLARE report --stats -i f.data >f.txt 2>/dev/null
+check_eq "-z : report --stats counts the COMPRESSED records as perf's" "" "$(diff p.txt f.txt)"
+check_grep "-z : ... which are there" 'COMPRESSED events:' f.txt
 perf report --header-only -i f.data 2>/dev/null | grep '^# compressed' >hdr.txt
 check_grep "-z : the COMPRESSED feature: zstd, level 1" '^# compressed : Zstd, level = 1, ratio = [1-9][0-9]*$' hdr.txt
 perf script -F tid,time,ip,sym -i f.data 2>/dev/null >p.txt
