@@ -388,7 +388,7 @@ static int process_mmap(struct machine *m, const struct perf_event_header *ev)
 	if (ev->type == PERF_RECORD_MMAP2) {
 		memcpy(&prot, p + 56, 4);
 		if (ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)
-			bid = (const uint8_t *)p + 36;	/* u8 size, 3 reserved, id[20] */
+			bid = (const uint8_t *)p + 32;	/* u8 size, 3 reserved, id[20] */
 		name = rec_name(ev, p + 64);
 		exec = prot & 4;	/* PROT_EXEC */
 	} else {

@@ -301,6 +301,24 @@ TEST(maps_overlap_fork)
 	c = machine_find_thread(m, 13);
 	machine_resolve(m, c, PERF_RECORD_MISC_USER, 0x12800, &f);
 	CHECK(c && !f.dso && f.addr == 0x12800);
+	/* an MMAP2 that carries the build-id (--buildid-mmap): u8 size, 3 reserved, id[20] in
+	 * place of maj/min/ino; an id starting with a small byte is still read whole */
+	{
+		struct perf_event_header *h = (struct perf_event_header *)mmap2(buf, 14, 0x30000,
+									       0x1000, 0, "/x/bid.so");
+		uint8_t *body = (uint8_t *)(h + 1), id[20];
+		struct frame fb;
+
+		for (size_t k = 0; k < sizeof(id); k++)
+			id[k] = (uint8_t)(7 + k);
+		h->misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+		body[32] = 20;
+		memcpy(body + 36, id, sizeof(id));
+		CHECK(machine_process(m, NULL, h) == 0);
+		machine_resolve(m, machine_findnew_thread(m, 14, 14), PERF_RECORD_MISC_USER, 0x30010,
+				&fb);
+		CHECK(fb.dso && fb.dso->build_id_size == 20 && !memcmp(fb.dso->build_id, id, 20));
+	}
 	/* a thread never announced gets ":tid" */
 	t = machine_findnew_thread(m, 99, 100);
 	CHECK(t && !strcmp(t->comm, ":100"));
