@@ -536,11 +536,8 @@ static int open_session(struct report_opts *o, struct session **sess)
 	so.symfs = o->symfs;
 	so.kallsyms = o->kallsyms;
 	so.no_demangle = !o->demangle;
-	if (o->kallsyms && access(o->kallsyms, R_OK)) {
-		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
-		       o->kallsyms, strerror(errno));
+	if (!report_kallsyms_readable(o->kallsyms))
 		return -ENOENT;
-	}
 	ret = session_open(o->input, &so, sess, err, sizeof(err));
 	if (ret < 0) {
 		if (ret == -ENOENT)

@@ -451,11 +451,8 @@ int cmd_script(int argc, char **argv)
 	so.symfs = o.symfs;
 	so.kallsyms = o.kallsyms;
 	so.no_demangle = !o.demangle;
-	if (o.kallsyms && access(o.kallsyms, R_OK)) {
-		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
-		       o.kallsyms, strerror(errno));
+	if (!report_kallsyms_readable(o.kallsyms))
 		return 255;
-	}
 	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
 	if (err < 0) {
 		if (err == -ENOENT)

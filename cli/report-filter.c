@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "cli/report.h"
 #include "cli/script.h"
 #include "cli/time-range.h"
@@ -102,6 +103,15 @@ int report_cpus_setup(struct perf_data *pd, const char *input, const char *list,
 		return -EINVAL;
 	}
 	return 0;
+}
+
+bool report_kallsyms_readable(const char *path)
+{
+	if (!path || !access(path, R_OK))
+		return true;
+	pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)", path,
+	       strerror(errno));
+	return false;
 }
 
 bool report_cpu_in(const uint64_t *bits, uint32_t cpu)

@@ -48,6 +48,23 @@ static void print(FILE *out, const struct perf_data *pd, const uint64_t *types,
 	}
 }
 
+/* per_attr covers n attrs, the new ones zeroed. 0 or -ENOMEM. */
+static int cover(struct attr_count **per_attr, size_t *alloc, size_t n)
+{
+	struct attr_count *p;
+
+	if (n <= *alloc)
+		return 0;
+	p = realloc(*per_attr, n * 2 * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = *alloc; i < n * 2; i++)
+		p[i] = (struct attr_count){ 0 };
+	*per_attr = p;
+	*alloc = n * 2;
+	return 0;
+}
+
 int report_stats(const struct report_opts *o)
 {
 	uint64_t types[NR_TYPES] = { 0 };
@@ -74,18 +91,8 @@ int report_stats(const struct report_opts *o)
 		a = perf_data_attr_of(pd, ev);
 		if (!a)
 			continue;
-		if (pd->nr_attrs > alloc) {
-			struct attr_count *p = realloc(per_attr, pd->nr_attrs * 2 * sizeof(*p));
-
-			if (!p) {
-				ret = -ENOMEM;
-				break;
-			}
-			for (size_t i = alloc; i < pd->nr_attrs * 2; i++)
-				p[i] = (struct attr_count){ 0 };
-			per_attr = p;
-			alloc = pd->nr_attrs * 2;
-		}
+		if ((ret = cover(&per_attr, &alloc, pd->nr_attrs)) < 0)
+			break;
 		if (ev->type == PERF_RECORD_SAMPLE)
 			per_attr[a - pd->attrs].samples++;
 		else
@@ -94,15 +101,8 @@ int report_stats(const struct report_opts *o)
 	/* the COMPRESSED records count too, as in perf, beside the records they held */
 	types[PERF_RECORD_COMPRESSED] = perf_data_nr_compressed(pd);
 	types[0] += types[PERF_RECORD_COMPRESSED];
-	if (ret >= 0 && pd->nr_attrs > alloc) {	/* attrs of no sample */
-		struct attr_count *p = realloc(per_attr, pd->nr_attrs * sizeof(*p));
-
-		if (p)
-			for (size_t i = alloc; i < pd->nr_attrs; i++)
-				p[i] = (struct attr_count){ 0 };
-		per_attr = p ? p : per_attr;
-		ret = p ? ret : -ENOMEM;
-	}
+	if (ret >= 0)	/* attrs of no sample too */
+		ret = cover(&per_attr, &alloc, pd->nr_attrs + 1);
 	if (ret < 0)
 		pr_err("cannot read '%s': %s", o->input, pd->err_msg[0] ? pd->err_msg : err_str(ret));
 	else

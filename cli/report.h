@@ -68,6 +68,8 @@ int report_stats(const struct report_opts *o);
 /* -C: perf's cpu list into bits (REPORT_MAX_CPUS of them). 0 or -EINVAL. */
 int report_cpu_list(const char *list, uint64_t *bits);
 bool report_cpu_in(const uint64_t *bits, uint32_t cpu);
+/* --kallsyms FILE (or none) can be read; says why not. */
+bool report_kallsyms_readable(const char *path);
 /* -C LIST against the file, as perf's perf_session__cpu_bitmap(): the first event of each
  * type must record the CPU, the list must parse into bits, its CPUs must be in the
  * recording. 0, or -EINVAL with the reason said. */
