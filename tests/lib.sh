@@ -52,3 +52,43 @@ fixture_home() {
 	[ -d "$TMP/fixture-home" ] || cp -r "$TESTDATA/home" "$TMP/fixture-home"
 	echo "$TMP/fixture-home"
 }
+
+# other_kernel_copy SRC DST HOME: DST is a copy of the recording SRC whose kernel build-id (in
+# its BUILD_ID feature) is changed, as if it had been recorded on a kernel this machine does
+# not run; HOME/.debug gets that kernel's kallsyms (SRC's cached one) under the new build-id,
+# as perf record leaves it. Needs python3.
+other_kernel_copy() {
+	local ids
+	ids=$(python3 - "$1" "$2" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+# the header: magic, size, attr_size, attrs, data, event_types (16 bytes each), then the
+# feature bits; the feature sections follow the data section, one (offset, size) per bit
+data_off, data_size = struct.unpack_from('<QQ', data, 40)
+bits = int.from_bytes(data[72:104], 'little')
+sec = data_off + data_size
+for feat in range(256):
+    if not bits >> feat & 1:
+        continue
+    off, size = struct.unpack_from('<QQ', data, sec)
+    sec += 16
+    if feat != 2:  # HEADER_BUILD_ID: records of header, pid, build_id[24], filename
+        continue
+    pos = off
+    while pos < off + size:
+        _, _, rsize = struct.unpack_from('<IHH', data, pos)
+        name = data[pos + 36:pos + rsize].split(b'\0')[0]
+        if name == b'[kernel.kallsyms]':
+            old = data[pos + 12:pos + 32].hex()
+            for i in range(20):
+                data[pos + 12 + i] ^= 0x5a
+            print(old, data[pos + 12:pos + 32].hex())
+        pos += rsize
+open(sys.argv[2], 'wb').write(data)
+PY
+) || return 1
+	set -- "$1" "$2" "$3" $ids
+	[ -n "${5:-}" ] || return 1
+	mkdir -p "$3/.debug/[kernel.kallsyms]/$5"
+	cp "$3/.debug/[kernel.kallsyms]/$4/kallsyms" "$3/.debug/[kernel.kallsyms]/$5/kallsyms"
+}

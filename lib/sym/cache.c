@@ -2,7 +2,7 @@
 /*
  * cache: where perf's build-id cache keeps copies of what a recording hit, so that a file can
  * be read after the binaries or the kernel changed. The directory is $PERF_BUILDID_DIR when
- * set, else $HOME/.debug (perf's default). Layout, as perf 6.1 writes it:
+ * set, else $HOME/.debug (perf's default); a reader under --symfs DIR reads DIR/.debug. Layout, as perf 6.1 writes it:
  *   <dir>/.build-id/xx/rest/{elf,debug}        an object (or its debug info) by build-id
  *   <dir>/[kernel.kallsyms]/<id>/kallsyms      the kernel's symbols (older perf: <id> itself)
  *   <dir>/<path>/<id>/elf, <dir>/[vdso]/<id>/vdso   the copies themselves, which
@@ -43,11 +43,20 @@ int buildid_hex(const uint8_t *id, size_t n, char hex[41])
 	return (int)(2 * n);
 }
 
-const char *buildid_cache_path(const struct dso *d, const char *leaf, char *buf, size_t len)
+const char *symtab_cache_dir(const struct symtab *st, char *buf, size_t len)
+{
+	if (!st->cache_dir)
+		return buildid_cache_dir(buf, len);
+	snprintf(buf, len, "%s", st->cache_dir);
+	return buf;
+}
+
+const char *buildid_cache_path(const struct symtab *st, const struct dso *d, const char *leaf,
+			       char *buf, size_t len)
 {
 	char dir[4096], hex[41];
 
-	if (!d->build_id_size || !buildid_cache_dir(dir, sizeof(dir)))
+	if (!d->build_id_size || !symtab_cache_dir(st, dir, sizeof(dir)))
 		return NULL;
 	buildid_hex(d->build_id, d->build_id_size, hex);
 	snprintf(buf, len, "%s/.build-id/%.2s/%s/%s", dir, hex, hex + 2, leaf);
@@ -62,11 +71,12 @@ static bool is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, R_OK);
 }
 
-const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t len)
+const char *buildid_cache_kallsyms(const struct symtab *st, const struct dso *kernel, char *buf,
+				   size_t len)
 {
 	char dir[4096], hex[41];
 
-	if (!kernel->build_id_size || !buildid_cache_dir(dir, sizeof(dir)))
+	if (!kernel->build_id_size || !symtab_cache_dir(st, dir, sizeof(dir)))
 		return NULL;
 	buildid_hex(kernel->build_id, kernel->build_id_size, hex);
 	snprintf(buf, len, "%s/[kernel.kallsyms]/%s/kallsyms", dir, hex);

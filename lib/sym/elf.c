@@ -267,9 +267,9 @@ static int debug_candidates(struct symtab *st, struct dso_int *d, Elf *elf, cons
 		add_cand(st, cands, &n, rel);
 	}
 	len = buildid_hex(d->pub.build_id, d->pub.build_id_size, hex);
-	if (buildid_cache_path(&d->pub, "debug", cands[n], 4096))
+	if (buildid_cache_path(st, &d->pub, "debug", cands[n], 4096))
 		n++;
-	if (buildid_cache_path(&d->pub, "elf", cands[n], 4096))
+	if (buildid_cache_path(st, &d->pub, "elf", cands[n], 4096))
 		n++;
 	snprintf(rel, sizeof(rel), "/usr/lib/debug%s.debug", path);
 	add_cand(st, cands, &n, rel);
@@ -395,7 +395,7 @@ static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *e
 		log_debug("%s: build-id differs from the recording's", d->pub.long_name);
 		elf_file_close(ef);
 	}
-	if (!buildid_cache_path(&d->pub, "elf", buf, sizeof(buf)))
+	if (!buildid_cache_path(st, &d->pub, "elf", buf, sizeof(buf)))
 		return ret < 0 ? ret : -ENOENT;
 	ret = elf_file_open(buf, ef);
 	if (ret < 0)

@@ -141,7 +141,8 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
  * running kernel's when the recording names no build-id for it or the same one as
  * /sys/kernel/notes (then its modules come from /proc/modules), else perf record's copy in the
  * build-id cache, else none: another kernel's symbols would name every address wrongly.
- * Under --symfs the root's /proc/kallsyms is taken as it is; --kallsyms FILE, that file.
+ * --kallsyms FILE: that file. Under --symfs DIR the cache is DIR/.debug, and a DIR other than
+ * exactly "/" gives none (perf then looks for a vmlinux only, and tries no local files).
  */
 static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *buf,
 				   size_t len, bool *host, bool warn)
@@ -153,13 +154,15 @@ static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *b
 	*host = !st->kallsyms;
 	if (st->kallsyms)
 		return st->kallsyms;
-	if (st->root[0] || !k->pub.build_id_size)
-		return symtab_path(st, "/proc/kallsyms", buf, len);
+	if (st->symfs_kernel)
+		return NULL;
+	if (!k->pub.build_id_size)
+		return "/proc/kallsyms";
 	n = buildid_of("[kernel.kallsyms]", id, sizeof(id));
 	if (n == k->pub.build_id_size && !memcmp(id, k->pub.build_id, n))
 		return "/proc/kallsyms";
 	*host = false;
-	if (buildid_cache_kallsyms(&k->pub, buf, len))
+	if (buildid_cache_kallsyms(st, &k->pub, buf, len))
 		return buf;
 	if (!warn)
 		return NULL;
@@ -167,7 +170,7 @@ static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *b
 	log_warn("no kallsyms with build-id %s was found: the recording is of another kernel, whose "
 		 "addresses stay unresolved (its /proc/kallsyms belongs in %s/[kernel.kallsyms]/%s/"
 		 "kallsyms, where perf record puts it)", hex,
-		 buildid_cache_dir(dir, sizeof(dir)) ? dir : "~/.debug", hex);
+		 symtab_cache_dir(st, dir, sizeof(dir)) ? dir : "~/.debug", hex);
 	return NULL;
 }
 

@@ -52,6 +52,8 @@ struct dso_int {
 
 struct symtab {
 	char *root;		/* "" or a --symfs prefix without trailing '/' */
+	char *cache_dir;	/* --symfs: <symfs>/.debug; NULL: buildid_cache_dir()'s */
+	bool symfs_kernel;	/* --symfs but "/": no kallsyms of this machine or its cache */
 	char *kallsyms;		/* --kallsyms FILE, or NULL */
 	bool no_demangle;	/* --no-demangle: names as the symbol tables have them */
 	struct arena arena;	/* dsos, symbols, names */
@@ -87,10 +89,14 @@ const char *symtab_path(const struct symtab *st, const char *path, char *buf, si
 const char *buildid_cache_dir(char *buf, size_t len);
 /* A build-id as perf prints it (lowercase hex) into hex; returns its length. */
 int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
+/* The build-id cache st reads (st->cache_dir, else buildid_cache_dir()'s), in buf; or NULL. */
+const char *symtab_cache_dir(const struct symtab *st, char *buf, size_t len);
 /* <cache>/.build-id/xx/rest/<leaf> for d's build-id, in buf; NULL without one. */
-const char *buildid_cache_path(const struct dso *d, const char *leaf, char *buf, size_t len);
+const char *buildid_cache_path(const struct symtab *st, const struct dso *d, const char *leaf,
+			       char *buf, size_t len);
 /* The cached kallsyms of the kernel whose build-id d has, in buf; NULL if not cached. */
-const char *buildid_cache_kallsyms(const struct dso *kernel, char *buf, size_t len);
+const char *buildid_cache_kallsyms(const struct symtab *st, const struct dso *kernel, char *buf,
+				   size_t len);
 /* The vdso image this process runs, which every process of this kernel maps; NULL if none. */
 const void *vdso_image(size_t *size);
 

@@ -25,6 +25,12 @@ int symtab_new(const char *root_dir, struct symtab **ret)
 		free(st);
 		return -ENOMEM;
 	}
+	if (st->root[0] && asprintf(&st->cache_dir, "%s/.debug", st->root) < 0) {
+		free(st->root);
+		free(st);
+		return -ENOMEM;
+	}
+	st->symfs_kernel = st->root[0] && strcmp(st->root, "/");
 	n = strlen(st->root);
 	while (n > 0 && st->root[n - 1] == '/')
 		st->root[--n] = '\0';
@@ -54,6 +60,7 @@ void symtab_free(struct symtab *st)
 	free(st->kmods);
 	arena_release(&st->arena);
 	free(st->root);
+	free(st->cache_dir);
 	free(st->kallsyms);
 	free(st);
 }

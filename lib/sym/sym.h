@@ -38,7 +38,9 @@ struct dso {
 
 struct symtab;
 
-/* root_dir: "" normally; a prefix for finding files (perf's --symfs). */
+/* root_dir: "" or NULL normally; a prefix for finding files (perf's --symfs). As in perf, a
+ * root_dir reads the build-id cache at root_dir/.debug instead of ~/.debug, and any root_dir
+ * but exactly "/" takes kernel symbols only from symtab_set_kallsyms()'s file. */
 int symtab_new(const char *root_dir, struct symtab **ret);
 void symtab_free(struct symtab *st);
 /* Kernel symbols from this kallsyms file (perf's --kallsyms) instead of the running kernel's

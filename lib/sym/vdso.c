@@ -20,7 +20,7 @@ static int load_cached(struct symtab *st, struct dso_int *d)
 	char path[4096];
 	int ret;
 
-	if (!buildid_cache_path(&d->pub, "vdso", path, sizeof(path)))
+	if (!buildid_cache_path(st, &d->pub, "vdso", path, sizeof(path)))
 		return -ENOENT;
 	ret = strbuf_read_file(&sb, path);
 	if (ret >= 0)

@@ -106,6 +106,14 @@ if have_perf; then
 	same_as_perf "-G on tracepoints with call chains as perf" tp -G
 	same_as_perf "--symfs / as perf" fp --symfs /
 	same_as_perf "--symfs with no binaries under it as perf" fp --symfs "$TMP"
+	# a recording of a kernel this machine does not run, its kallsyms in ~/.debug: named from
+	# there, but not under --symfs /, whose build-id cache is /.debug
+	if command -v python3 >/dev/null && other_kernel_copy "$FX/fp.data" "$TMP/fpk.data" "$FXHOME"; then
+		FX=$TMP same_as_perf "another kernel's recording: kernel frames from ~/.debug as perf" fpk
+		FX=$TMP same_as_perf "another kernel's recording: --symfs / as perf" fpk --symfs /
+	else
+		skip "--symfs / on another kernel's recording" "python3 is not installed"
+	fi
 	same_as_perf "--max-stack 2 as perf" mt --max-stack 2
 	same_as_perf "--max-stack 1 on tracepoints as perf" tp --max-stack 1
 	same_as_perf "--reltime with task events as perf" fp --reltime --show-task-events
