@@ -30,6 +30,7 @@ struct proc {
 struct thread_int {
 	struct thread pub;
 	struct proc *proc;
+	bool comm_set;		/* named by a COMM (or a fork from a named one), not ":tid" */
 };
 
 #define RC_BITS 13
@@ -80,6 +81,7 @@ static const char *intern(struct machine *m, const char *s, size_t len)
 int machine_new(struct symtab *st, struct machine **ret)
 {
 	struct machine *m = calloc(1, sizeof(*m));
+	struct thread_int *idle;
 
 	*ret = NULL;
 	if (!m)
@@ -93,12 +95,13 @@ int machine_new(struct symtab *st, struct machine **ret)
 	}
 	*ret = m;
 	/* perf names the idle task "swapper" */
-	if (!machine_findnew_thread(m, 0, 0) || !(machine_find_thread(m, 0)->comm =
-						  intern(m, "swapper", 7))) {
+	idle = (struct thread_int *)machine_findnew_thread(m, 0, 0);
+	if (!idle || !(idle->pub.comm = intern(m, "swapper", 7))) {
 		machine_free(m);
 		*ret = NULL;
 		return -ENOMEM;
 	}
+	idle->comm_set = true;
 	return 0;
 }
 
@@ -430,6 +433,7 @@ static int process_comm(struct machine *m, const struct perf_event_header *ev)
 	if (!t)
 		return -ENOMEM;
 	t->pub.comm = intern(m, name, strlen(name));
+	t->comm_set = true;
 	return t->pub.comm ? 0 : -ENOMEM;
 }
 
@@ -440,6 +444,7 @@ static int process_fork(struct machine *m, const struct perf_event_header *ev)
 	struct thread_int *parent, *t;
 	const char *comm;
 	struct proc *pproc;
+	bool comm_set;
 
 	if (ev->size < sizeof(*ev) + 24)
 		return 0;
@@ -451,6 +456,7 @@ static int process_fork(struct machine *m, const struct perf_event_header *ev)
 	if (!parent)
 		return -ENOMEM;
 	comm = parent->pub.comm;
+	comm_set = parent->comm_set;
 	pproc = parent->proc;
 	/* a new task with this tid replaces any old one (tid reuse); the old stays allocated
 	 * for the pointers handed out. A new process gets a copy of its parent's maps, unless
@@ -469,7 +475,11 @@ static int process_fork(struct machine *m, const struct perf_event_header *ev)
 	t = thread_new(m, pid, tid);
 	if (!t)
 		return -ENOMEM;
-	t->pub.comm = comm;
+	/* as perf's thread__fork: a parent known only as ":ptid" leaves the child ":tid" */
+	if (comm_set) {
+		t->pub.comm = comm;
+		t->comm_set = true;
+	}
 	return 0;
 }
 
