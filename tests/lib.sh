@@ -64,6 +64,8 @@ import struct, sys
 data = bytearray(open(sys.argv[1], 'rb').read())
 # the header: magic, size, attr_size, attrs, data, event_types (16 bytes each), then the
 # feature bits; the feature sections follow the data section, one (offset, size) per bit
+if len(data) < 104 or struct.unpack_from('<Q', data, 8)[0] < 104:
+    sys.exit()  # a pipe recording: no feature sections
 data_off, data_size = struct.unpack_from('<QQ', data, 40)
 bits = int.from_bytes(data[72:104], 'little')
 sec = data_off + data_size
@@ -91,4 +93,39 @@ PY
 	[ -n "${5:-}" ] || return 1
 	mkdir -p "$3/.debug/[kernel.kallsyms]/$5"
 	cp "$3/.debug/[kernel.kallsyms]/$4/kallsyms" "$3/.debug/[kernel.kallsyms]/$5/kallsyms"
+}
+
+# stale_dsos RECORDING: prints "path recorded-build-id this-machine's-build-id" for each file
+# the recording's BUILD_ID feature names that this machine has no copy of: the file at its
+# path has another build-id (a system binary of another patch level, e.g. /usr/bin/perf) and
+# the build-id cache in $HOME/.debug holds none. Their frames cannot be named here as they
+# were where the recording was made. Needs python3 and readelf; prints nothing without them.
+stale_dsos() {
+	command -v python3 >/dev/null && command -v readelf >/dev/null || return 0
+	python3 - "$1" <<'PY' | while read -r id path; do
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+if len(data) < 104 or struct.unpack_from('<Q', data, 8)[0] < 104:
+    sys.exit()  # a pipe recording: no feature sections
+data_off, data_size = struct.unpack_from('<QQ', data, 40)
+bits = int.from_bytes(data[72:104], 'little')
+sec = data_off + data_size
+for feat in range(256):
+    if not bits >> feat & 1:
+        continue
+    off, size = struct.unpack_from('<QQ', data, sec)
+    sec += 16
+    pos = off
+    while feat == 2 and pos < off + size:
+        _, _, rsize = struct.unpack_from('<IHH', data, pos)
+        n = data[pos + 32]
+        name = data[pos + 36:pos + rsize].split(b'\0')[0].decode()
+        if name.startswith('/'):
+            print(data[pos + 12:pos + 12 + n].hex(), name)
+        pos += rsize
+PY
+		[ -e "$HOME/.debug/.build-id/${id:0:2}/${id:2}" ] && continue
+		now=$(readelf -n "$path" 2>/dev/null | awk '/Build ID:/ { print $3; exit }')
+		[ "$now" = "$id" ] || echo "$path $id ${now:-none}"
+	done
 }
