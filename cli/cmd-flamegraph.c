@@ -23,6 +23,7 @@ struct fg_args {
 	const char *input, *output, *format, *minwidth, *time, *event, *colors;
 	struct opt_strlist comms;
 	VEC(long) pids, tids;
+	struct time_ranges times;	/* --time */
 	int folded, all, cp, diff, diff_table, per_pid, per_tid, top;
 	/* OPT_BOOL stores an int: the flags land here, then in the bool fields of the opts */
 	int kernel, jit, addrs, srcline, hash, reverse, inverted, negate, flamechart;
@@ -90,30 +91,6 @@ static int opt_tid(const struct opt *o, const char *arg, int unset)
 		return 0;
 	}
 	return parse_ids(arg, &a->tids, "thread id");
-}
-
-/* perf's --time: "start,end" in seconds, either side may be empty. */
-static int parse_time(const char *s, struct collapse_opts *co)
-{
-	const char *comma = strchr(s, ',');
-	char *end;
-
-	co->has_time = true;
-	co->time_start = 0;
-	co->time_end = -1;
-	if (!comma)
-		return -1;
-	if (comma != s) {
-		co->time_start = strtod(s, &end);
-		if (end != comma)
-			return -1;
-	}
-	if (comma[1]) {
-		co->time_end = strtod(comma + 1, &end);
-		if (*end)
-			return -1;
-	}
-	return 0;
 }
 
 static int parse_minwidth(const char *s, struct flame_opts *fo)
@@ -282,9 +259,12 @@ static int setup(struct fg_args *a, const struct opt *opts)
 	if (parse_minwidth(a->minwidth, &c->fo))
 		usage_exit(opts, "--minwidth expects pixels or a percentage such as 0.5%%, not '%s'",
 			   a->minwidth);
-	if (a->time && parse_time(a->time, &c->co))
+	/* perf's --time grammar, but percents: stacks read as text have no span to take them of */
+	if (a->time && (strchr(a->time, '%') || time_ranges_parse(&a->times, a->time, 0, 0)))
 		usage_exit(opts, "--time expects START,END in seconds (either may be empty), not '%s'",
 			   a->time);
+	if (a->time)
+		c->co.times = &a->times;
 	if (a->format && strcmp(a->format, "svg") && strcmp(a->format, "html") &&
 	    strcmp(a->format, "folded"))
 		usage_exit(opts, "--format expects svg, html or folded, not '%s'", a->format);
@@ -480,5 +460,6 @@ int cmd_flamegraph(int argc, char **argv)
 	opt_strlist_free(&a.comms);
 	vec_free(&a.pids);
 	vec_free(&a.tids);
+	time_ranges_release(&a.times);
 	return err ? 1 : 0;
 }

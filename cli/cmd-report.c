@@ -15,7 +15,7 @@
 #include "cli/out.h"
 #include "cli/report.h"
 #include "cli/script-trace.h"
-#include "cli/time-range.h"
+#include "cli/read-opts.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
@@ -39,8 +39,7 @@ struct report_ctx {
 	struct script_trace tt;	/* tracepoint text for the trace key */
 	bool need_trace;
 	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
-	struct time_ranges times;	/* --time */
-	uint64_t *cpus;		/* -C: a bit per CPU, or NULL */
+	struct sample_filter filter;	/* -C, --time, --comm, --pid, --tid, --dso, -S */
 };
 
 /* ---- -g ---- */
@@ -144,26 +143,6 @@ static int opt_percent_limit(const struct opt *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* ---- filters ---- */
-
-static bool sample_wanted(const struct report_opts *o, const struct resolved_sample *rs)
-{
-	const struct frame *f = rs->nr_frames ? &rs->frames[0] : NULL;
-
-	if (o->comm && !report_list_has(o->comm, rs->thread->comm))
-		return false;
-	if (o->pid && !report_list_has_num(o->pid, rs->thread->pid))
-		return false;
-	if (o->tid && !report_list_has_num(o->tid, rs->thread->tid))
-		return false;
-	if (o->dso && (!f || !f->dso || (!report_list_has(o->dso, f->dso->short_name) &&
-					 !report_list_has(o->dso, f->dso->long_name))))
-		return false;
-	if (o->symbols && (!f || !f->sym || !report_list_has(o->symbols, f->sym->name)))
-		return false;
-	return true;
-}
-
 /* ---- replay ---- */
 
 static struct report_event *event_of(struct report_ctx *c, const struct pd_attr *attr)
@@ -204,13 +183,12 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		return -ENOMEM;
 	/* outside --time or -C a sample is not counted at all, as in perf; nor with -U one
 	 * whose ip has no symbol */
-	if (time_ranges_skip(&c->times, rs->s->time) ||
-	    (c->cpus && !report_cpu_in(c->cpus, rs->s->cpu)) ||
+	if (!sample_filter_when(&c->filter, rs->s) ||
 	    (c->o->hide_unresolved && (!rs->nr_frames || !rs->frames[0].sym)))
 		return 0;
 	ev->nr_samples++;
 	ev->total_period += rs->s->period;
-	if (!sample_wanted(c->o, rs))
+	if (!sample_filter_what(&c->filter, rs))
 		return 0;
 	if (rs->nr_frames > c->frames_alloc) {
 		struct hist_frame *p = realloc(c->frames, rs->nr_frames * 2 * sizeof(*p));
@@ -235,7 +213,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		.period = rs->s->period, .frames = c->frames,
 		.nr_frames = nr,
 	};
-	hs.no_chain = report_chain_discarded(rs->s);	/* the entry stays, its chain goes */
+	hs.no_chain = sample_chain_dropped(rs->s);	/* the entry stays, its chain goes */
 	if (c->need_trace)
 		hs.trace = script_trace_text(&c->tt, c->sess->pd, rs->s);
 	return c->feed ? hist_feed_add(c->feed, &ev->hist, &hs) : hist_add(&ev->hist, &hs);
@@ -454,27 +432,28 @@ static void ctx_release(struct report_ctx *c)
 	free(c->events);
 	free(c->frames);
 	script_trace_release(&c->tt);
-	time_ranges_release(&c->times);
-	free(c->cpus);
+	sample_filter_release(&c->filter);
 }
 
-/* -C and --time against the file. 0, or the exit status with the reason said: perf's for a
- * --time that is no range (-EINVAL). */
+/* The sample filter from the options, -C and --time checked against the file. 0, or the exit
+ * status with the reason said: perf's for a --time that is no range (-EINVAL). */
 static int setup_filters(struct report_ctx *c)
 {
 	const struct report_opts *o = c->o;
 	int err;
 
 	if (o->time_str) {
-		err = time_ranges_setup(&c->times, c->sess->pd, o->input, o->time_str, false);
+		err = read_opts_time(&c->filter, c->sess->pd, o->input, o->time_str, false);
 		if (err)
 			return err == -ERANGE ? 234 : 1;
 	}
-	if (o->cpu_list) {
-		c->cpus = calloc(REPORT_MAX_CPUS / 64, sizeof(*c->cpus));
-		if (!c->cpus || report_cpus_setup(c->sess->pd, o->input, o->cpu_list, c->cpus))
-			return 1;
-	}
+	if (o->cpu_list && read_opts_cpus(&c->filter, c->sess->pd, o->input, o->cpu_list))
+		return 1;
+	c->filter.comm = o->comm;
+	c->filter.pid = o->pid;
+	c->filter.tid = o->tid;
+	c->filter.dso = o->dso;
+	c->filter.symbols = o->symbols;
 	return 0;
 }
 
@@ -536,7 +515,7 @@ static int open_session(struct report_opts *o, struct session **sess)
 	so.symfs = o->symfs;
 	so.kallsyms = o->kallsyms;
 	so.no_demangle = !o->demangle;
-	if (!report_kallsyms_readable(o->kallsyms))
+	if (!read_opts_kallsyms_readable(o->kallsyms))
 		return -ENOENT;
 	ret = session_open(o->input, &so, sess, err, sizeof(err));
 	if (ret < 0) {

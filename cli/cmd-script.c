@@ -14,7 +14,7 @@
 #include "cli/cmds.h"
 #include "cli/opt.h"
 #include "cli/out.h"
-#include "cli/report.h"
+#include "cli/read-opts.h"
 #include "cli/script.h"
 #include "cli/script-trace.h"
 #include "lib/base/err.h"
@@ -227,7 +227,7 @@ static void print_ip(FILE *out, const struct script_ctx *c, const struct script_
 			print_frame_tail(out, &rs->frames[0], fl);
 		return;
 	}
-	for (i = 0; i < rs->nr_frames && i < max && !report_chain_discarded(rs->s); i++) {
+	for (i = 0; i < rs->nr_frames && i < max && !sample_chain_dropped(rs->s); i++) {
 		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
 		print_frame_tail(out, &rs->frames[i], fl);
 		fputc('\n', out);
@@ -451,7 +451,7 @@ int cmd_script(int argc, char **argv)
 	so.symfs = o.symfs;
 	so.kallsyms = o.kallsyms;
 	so.no_demangle = !o.demangle;
-	if (!report_kallsyms_readable(o.kallsyms))
+	if (!read_opts_kallsyms_readable(o.kallsyms))
 		return 255;
 	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
 	if (err < 0) {
@@ -465,7 +465,7 @@ int cmd_script(int argc, char **argv)
 	err = script_run(&c);
 	script_trace_release(&c.tt);
 	free(c.events);
-	time_ranges_release(&c.times);
+	sample_filter_release(&c.filter);
 	session_free(c.sess);
 	/* perf's statuses: -EINVAL (234) for a file that breaks off or is corrupt and for a
 	 * --time that is no range, -1 for an option the file cannot serve (-F cpu, -C without

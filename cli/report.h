@@ -56,28 +56,8 @@ struct report_event {
 void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,
 			bool has_callchain);
 
-/* Whether s is one of the comma-separated items of list (report and script filters). */
-bool report_list_has(const char *list, const char *s);
-bool report_list_has_num(const char *list, uint32_t v);
-
 /* --stats: the records by type and each event's samples, as perf prints them; returns the
  * exit status. */
 int report_stats(const struct report_opts *o);
-
-#define REPORT_MAX_CPUS 4096	/* perf's MAX_NR_CPUS */
-/* -C: perf's cpu list into bits (REPORT_MAX_CPUS of them). 0 or -EINVAL. */
-int report_cpu_list(const char *list, uint64_t *bits);
-bool report_cpu_in(const uint64_t *bits, uint32_t cpu);
-/* --kallsyms FILE (or none) can be read; says why not. */
-bool report_kallsyms_readable(const char *path);
-/* -C LIST against the file, as perf's perf_session__cpu_bitmap(): the first event of each
- * type must record the CPU, the list must parse into bits, its CPUs must be in the
- * recording. 0, or -EINVAL with the reason said. */
-int report_cpus_setup(struct perf_data *pd, const char *input, const char *list,
-		      uint64_t *bits);
-
-/* perf discards a call chain holding an unknown context marker (a corrupted stack walk):
- * report and script then show the sample without its chain. */
-bool report_chain_discarded(const struct perf_sample *s);
 
 #endif

@@ -9,9 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "cli/report.h"
 #include "cli/script-trace.h"
-#include "cli/time-range.h"
+#include "lib/session/filter.h"
 #include "lib/session/session.h"
 
 enum script_field {
@@ -36,8 +35,6 @@ struct script_opts {
 	bool fields_set;
 };
 
-#define SCRIPT_MAX_CPUS REPORT_MAX_CPUS
-
 struct script_event {
 	unsigned int fields;
 	bool callchain;
@@ -51,16 +48,13 @@ struct script_ctx {
 	size_t nr_events;
 	int name_width;
 	struct script_trace tt;
-	bool cpu_filter;
-	struct time_ranges times;	/* --time */
+	struct sample_filter filter;	/* -C, --time, -S, --comm, --pid, --tid */
 	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */
-	uint64_t cpus[SCRIPT_MAX_CPUS / 64];	/* -C: bit per CPU */
 };
 
 int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_t errlen);
-/* --comm/--pid/--tid */
-bool script_sample_wanted(const struct script_opts *o, const struct resolved_sample *rs);
-/* Checks the filter options against the file (-C); prints why and returns < 0 if refused. */
+/* Fills the filter from the options, checked against the file; prints why and returns < 0 if
+ * refused. */
 int script_filter_setup(struct script_ctx *c);
 /* Whether cpu passes -C. */
 bool script_cpu_wanted(const struct script_ctx *c, uint32_t cpu);

@@ -5,6 +5,7 @@
  * choices, so odd lines (names with blanks, digits or parentheses) fold the same way.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/base/log.h"
@@ -269,7 +270,8 @@ static bool keep_sample(struct collapse *c, const struct hdr *h, const char *pid
 	if (c->o.nr_tids &&
 	    !in_list_long(c->o.tids, c->o.nr_tids, (long)parse_u64(h->tid, h->tid_len)))
 		return false;
-	if (c->o.has_time && (t < c->o.time_start || (c->o.time_end >= 0 && t > c->o.time_end)))
+	/* a sample without a time (t < 0) is outside any range */
+	if (c->o.times && (t < 0 || time_ranges_skip(c->o.times, (uint64_t)llround(t * 1e9))))
 		return false;
 	return true;
 }
@@ -377,7 +379,7 @@ static int header_line(struct collapse *c, const char *l, size_t len, const stru
 	size_t ev_len, per_len = 0;
 	bool has_ev = match_event(l, len, &ev, &ev_len, &per, &per_len);
 
-	if (t < 0 && c->o.has_time)
+	if (t < 0 && c->o.times)
 		t = header_time(l, len, h->end);
 	return header_fields(c, h, has_ev ? ev : NULL, ev_len, per_len ? parse_u64(per, per_len) : 0,
 			     t);

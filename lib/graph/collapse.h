@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include "lib/base/strbuf.h"
 #include "lib/graph/folded.h"
+#include "lib/session/filter.h"
 
 struct collapse_opts {
 	bool kernel;		/* --kernel: kernel frames get _[k] */
@@ -37,8 +38,7 @@ struct collapse_opts {
 	size_t nr_pids;
 	const long *tids;
 	size_t nr_tids;
-	bool has_time;
-	double time_start, time_end;	/* seconds, inclusive; end < 0: open */
+	const struct time_ranges *times;	/* --time (perf's grammar), or NULL */
 };
 
 struct collapse;

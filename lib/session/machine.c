@@ -9,6 +9,7 @@
 #include "lib/base/arena.h"
 #include "lib/base/hashmap.h"
 #include "lib/base/log.h"
+#include "lib/session/filter.h"
 #include "lib/session/machine.h"
 
 struct map {
@@ -591,23 +592,6 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	resolve(m, t, cpumode, ip, f);
 }
 
-/* The mode a call-chain context marker switches to. perf 6.1's reader knows the kernel,
- * user and hypervisor markers only: any other (the guest ones too, which a host's kernel
- * writes for a guest's samples) makes it drop the whole chain as corrupt. */
-static uint8_t marker_mode(uint64_t ip)
-{
-	switch (ip) {
-	case PERF_CONTEXT_KERNEL:
-		return PERF_RECORD_MISC_KERNEL;
-	case PERF_CONTEXT_USER:
-		return PERF_RECORD_MISC_USER;
-	case PERF_CONTEXT_HV:
-		return PERF_RECORD_MISC_HYPERVISOR;
-	default:
-		return 0;	/* not a marker perf knows: the stack walk is corrupt */
-	}
-}
-
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
 			      bool no_callchain, struct frame *frames, bool *discarded)
 {
@@ -624,7 +608,7 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 		uint64_t ip = s->callchain[i];
 
 		if (ip >= PERF_CONTEXT_MAX) {
-			uint8_t mm = marker_mode(ip);
+			uint8_t mm = chain_marker_mode(ip);
 
 			if (!mm) {
 				/* perf drops the whole chain and keeps the sample */

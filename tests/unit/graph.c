@@ -130,16 +130,18 @@ TEST(collapse_filters)
 	const char *comms[] = { "app" };
 	const long tids[] = { 11 };
 	struct collapse_opts o = { .comms = comms, .nr_comms = 1 };
+	struct time_ranges tr = { 0 };
 	char *a;
 
 	a = fold(script, 64, &o);
 	CHECK_STR(a, "app;[unknown];[libz.so.1];leaf 1\napp;leaf 1\n");
 	free(a);
-	o = (struct collapse_opts){ .tids = tids, .nr_tids = 1, .has_time = true,
-				    .time_start = 1.0000025, .time_end = -1 };
+	CHECK(time_ranges_parse(&tr, "1.0000025,", 0, 0) == 0);
+	o = (struct collapse_opts){ .tids = tids, .nr_tids = 1, .times = &tr };
 	a = fold(script, 64, &o);
 	CHECK_STR(a, "app;leaf 1\n");
 	free(a);
+	time_ranges_release(&tr);
 }
 
 TEST(collapse_sample_api)

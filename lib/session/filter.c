@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * time-range: --time of report and script, perf's time ranges: "START,STOP" in seconds.fraction with either end
- * open, several such ranges separated by spaces, or slices of the recording in percent
- * ("10%/2": the second tenth; "0%-10%,30%-40%"; "50%": the first half). Percents are of the
- * span between the first and last sample times the file's header records.
+ * filter: the sample filter of report, script and flamegraph (see filter.h): perf's time
+ * ranges, cpu lists and comma-separated lists, and the rule for the call chains perf drops.
  */
 #include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/out.h"
-#include "cli/time-range.h"
-#include "lib/base/err.h"
-#include "lib/data/features.h"
+#include "lib/session/filter.h"
 
 /* "SECS[.FRACTION]", up to nine digits of fraction. */
 static int parse_nsec(const char *s, size_t len, uint64_t *t)
@@ -214,50 +211,139 @@ void time_ranges_release(struct time_ranges *tr)
 	tr->nr = 0;
 }
 
-void time_span(struct perf_data *pd, int *nr_cpus, uint64_t *first, uint64_t *last)
+bool filter_list_has(const char *list, const char *s)
 {
-	struct pd_features *f = NULL;
+	size_t n;
 
-	*nr_cpus = 0;
-	*first = *last = 0;
-	if (!pd->is_pipe && !pd_features_read(pd, &f)) {
-		*nr_cpus = (int)f->nr_cpus_avail;
-		if (f->has_sample_time) {
-			*first = f->first_sample_time;
-			*last = f->last_sample_time;
-		}
+	if (!s)
+		return false;
+	n = strlen(s);
+	while (*list) {
+		size_t len = strcspn(list, ",");
+
+		if (len == n && !strncmp(list, s, n))
+			return true;
+		list += len;
+		if (*list == ',')
+			list++;
 	}
-	pd_features_free(f);
+	return false;
 }
 
-int time_ranges_setup(struct time_ranges *tr, struct perf_data *pd, const char *input,
-		      const char *str, bool reltime)
+int filter_cpu_list(const char *list, uint64_t *bits)
 {
-	uint64_t first, last;
-	int n, err;
+	const char *s = list;
+	size_t nr = 0;
 
-	time_span(pd, &n, &first, &last);
-	if ((strchr(str, '%') || reltime) && !first && !last) {
-		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
-		       "percents%s need (give absolute seconds%s)", str, input,
-		       reltime ? " and --reltime" : "", reltime ? ", without --reltime" : "");
-		return -ERANGE;
+	memset(bits, 0, FILTER_MAX_CPUS / 8);
+	while (isdigit((unsigned char)*s)) {
+		char *p;
+		unsigned long lo = strtoul(s, &p, 0), hi = lo;
+
+		if (lo >= FILTER_MAX_CPUS || (*p && *p != ',' && *p != '-'))
+			return -EINVAL;
+		if (*p == '-') {
+			hi = strtoul(p + 1, &p, 0);
+			if (hi >= FILTER_MAX_CPUS || (*p && *p != ',') || hi < lo)
+				return -EINVAL;
+		}
+		for (; lo <= hi; lo++, nr++) {
+			if (bits[lo / 64] & (1ULL << (lo % 64)))
+				return -EINVAL;
+			bits[lo / 64] |= 1ULL << (lo % 64);
+		}
+		s = *p ? p + 1 : p;
 	}
-	err = time_ranges_parse(tr, str, first, last);
-	if (err == -EINVAL) {
-		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
-		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
-		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", str);
-		return -ERANGE;
+	return nr ? 0 : -EINVAL;
+}
+
+bool filter_list_has_num(const char *list, uint32_t v)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%" PRIu32, v);
+	return filter_list_has(list, buf);
+}
+
+uint8_t chain_marker_mode(uint64_t marker)
+{
+	switch (marker) {
+	case PERF_CONTEXT_KERNEL:
+		return PERF_RECORD_MISC_KERNEL;
+	case PERF_CONTEXT_USER:
+		return PERF_RECORD_MISC_USER;
+	case PERF_CONTEXT_HV:
+		return PERF_RECORD_MISC_HYPERVISOR;
+	default:
+		return 0;	/* the only ones perf 6.1 knows: the stack walk is corrupt */
 	}
-	if (err) {
-		pr_err("--time: %s", err_str(err));
-		return err;
+}
+
+bool sample_chain_dropped(const struct perf_sample *s)
+{
+	uint64_t i;
+
+	for (i = 0; s->callchain && i < s->nr_callchain; i++)
+		if (s->callchain[i] >= PERF_CONTEXT_MAX && !chain_marker_mode(s->callchain[i]))
+			return true;
+	return false;
+}
+
+int sample_filter_set_cpus(struct sample_filter *f, const char *list)
+{
+	if (!f->cpus) {
+		f->cpus = calloc(FILTER_MAX_CPUS / 64, sizeof(*f->cpus));
+		if (!f->cpus)
+			return -ENOMEM;
 	}
-	for (size_t i = 0; reltime && i < tr->nr; i++) {
+	return filter_cpu_list(list, f->cpus);
+}
+
+int sample_filter_set_time(struct sample_filter *f, const char *str, uint64_t first,
+			   uint64_t last, bool reltime)
+{
+	int err = time_ranges_parse(&f->times, str, first, last);
+	size_t i;
+
+	for (i = 0; !err && reltime && i < f->times.nr; i++) {
 		/* as perf: both ends move, an open end too */
-		tr->v[i].start += first;
-		tr->v[i].end += first;
+		f->times.v[i].start += first;
+		f->times.v[i].end += first;
 	}
-	return 0;
+	return err;
+}
+
+void sample_filter_release(struct sample_filter *f)
+{
+	time_ranges_release(&f->times);
+	free(f->cpus);
+	f->cpus = NULL;
+}
+
+bool sample_filter_cpu(const struct sample_filter *f, uint32_t cpu)
+{
+	return !f->cpus || (cpu < FILTER_MAX_CPUS && (f->cpus[cpu / 64] & (1ULL << (cpu % 64))));
+}
+
+bool sample_filter_when(const struct sample_filter *f, const struct perf_sample *s)
+{
+	return sample_filter_cpu(f, s->cpu) && !time_ranges_skip(&f->times, s->time);
+}
+
+bool sample_filter_what(const struct sample_filter *f, const struct resolved_sample *rs)
+{
+	const struct frame *fr = rs->nr_frames ? &rs->frames[0] : NULL;
+
+	if (f->comm && !filter_list_has(f->comm, rs->thread->comm))
+		return false;
+	if (f->pid && !filter_list_has_num(f->pid, rs->thread->pid))
+		return false;
+	if (f->tid && !filter_list_has_num(f->tid, rs->thread->tid))
+		return false;
+	if (f->dso && (!fr || !fr->dso || (!filter_list_has(f->dso, fr->dso->short_name) &&
+					   !filter_list_has(f->dso, fr->dso->long_name))))
+		return false;
+	if (f->symbols && (!fr || !fr->sym || !filter_list_has(f->symbols, fr->sym->name)))
+		return false;
+	return true;
 }
