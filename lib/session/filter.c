@@ -275,7 +275,9 @@ uint8_t chain_marker_mode(uint64_t marker)
 	case PERF_CONTEXT_HV:
 		return PERF_RECORD_MISC_HYPERVISOR;
 	default:
-		return 0;	/* the only ones perf 6.1 knows: the stack walk is corrupt */
+		/* perf 6.1's reader knows only those three: any other marker (the guest ones
+		 * too, which a host writes for a guest's samples) makes it drop the chain */
+		return 0;
 	}
 }
 
