@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/out.h"
+#include "lib/base/editdist.h"
 
 struct cmd {
 	const char *name;
@@ -46,34 +47,6 @@ static const struct cmd *find_cmd(const char *name)
 		if (!strcmp(commands[i].name, name))
 			return &commands[i];
 	return NULL;
-}
-
-/* Damerau-free Levenshtein distance, for "did you mean". */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j;
-	size_t row[64], prev, tmp;
-
-	if (lb >= 64)
-		return 64;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			size_t best = prev + (a[i - 1] != b[j - 1]);
-
-			tmp = row[j];
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			prev = tmp;
-		}
-	}
-	return row[lb];
 }
 
 static int unknown_command(const char *name)

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/base/editdist.h"
 #include "lib/base/err.h"
 #include "lib/event/evlist.h"
 #include "lib/event/names.h"
@@ -81,7 +82,7 @@ static struct evsel *add(struct pstate *ps, struct perf_event_attr *attr, const 
 static const char *suggest(const char *s)
 {
 	static const char *best;
-	size_t i, bd = 3, la = strlen(s);
+	size_t i, bd = 3;
 	const struct ev_sym *tabs[2] = { ev_hw_syms, ev_sw_syms };
 	size_t nrs[2] = { ev_hw_nr, ev_sw_nr }, t;
 
@@ -92,29 +93,10 @@ static const char *suggest(const char *s)
 			int k;
 
 			for (k = 0; k < 2 && c[k]; k++) {
-				size_t lb = strlen(c[k]), x, y, row[64], prev, tmp;
+				size_t d = edit_distance(s, c[k]);
 
-				if (la >= 63 || lb >= 63)
-					continue;
-				for (y = 0; y <= lb; y++)
-					row[y] = y;
-				for (x = 1; x <= la; x++) {
-					prev = row[0];
-					row[0] = x;
-					for (y = 1; y <= lb; y++) {
-						size_t v = prev + (s[x - 1] != c[k][y - 1]);
-
-						tmp = row[y];
-						if (row[y] + 1 < v)
-							v = row[y] + 1;
-						if (row[y - 1] + 1 < v)
-							v = row[y - 1] + 1;
-						row[y] = v;
-						prev = tmp;
-					}
-				}
-				if (row[lb] < bd) {
-					bd = row[lb];
+				if (d < bd) {
+					bd = d;
 					best = c[k];
 				}
 			}

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
+#include <stdint.h>
 #include "tests/unit/unit.h"
 #include "lib/base/arena.h"
+#include "lib/base/editdist.h"
 #include "lib/base/err.h"
 #include "lib/base/hashmap.h"
 #include "lib/base/strbuf.h"
@@ -79,6 +81,22 @@ TEST(err_names)
 	CHECK_STR(err_str(-ERR_FORMAT), "malformed data");
 }
 
+TEST(edit_distance_basic)
+{
+	char long_name[EDIT_DISTANCE_MAX_LEN + 2];
+
+	CHECK(edit_distance("report", "report") == 0);
+	CHECK(edit_distance("reprot", "report") == 2);	/* a swap is two edits */
+	CHECK(edit_distance("cpu-clokc", "cpu-clock") == 2);
+	CHECK(edit_distance("", "stat") == 4);
+	CHECK(edit_distance("sta", "stat") == 1);
+	memset(long_name, 'a', sizeof(long_name) - 1);
+	long_name[sizeof(long_name) - 1] = '\0';
+	CHECK(edit_distance(long_name, "a") == SIZE_MAX);
+	long_name[EDIT_DISTANCE_MAX_LEN] = '\0';
+	CHECK(edit_distance(long_name, "") == EDIT_DISTANCE_MAX_LEN);
+}
+
 int main(void)
 {
 	RUN(strbuf_basic);
@@ -86,5 +104,6 @@ int main(void)
 	RUN(arena_basic);
 	RUN(vec_basic);
 	RUN(err_names);
+	RUN(edit_distance_basic);
 	return unit_done();
 }
