@@ -448,7 +448,7 @@ static bool has_tracepoints(const struct perf_data *pd)
 
 int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse *c)
 {
-	struct session_opts so = { .open_flags = cli->force ? PD_FORCE : 0, .ordered = true };
+	struct session_opts so = { .open_flags = cli->force ? PD_FORCE : 0 };
 	struct data_ctx x = { .c = c, .line = STRBUF_INIT, .addrs = cli->co.addrs,
 			     .pid_tid = cli->co.pid || cli->co.tid };
 	char errbuf[256] = "";

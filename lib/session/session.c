@@ -77,7 +77,7 @@ static bool records_kernel(const struct perf_data *pd)
 int session_open(const char *path, const struct session_opts *opts, struct session **ret,
 		 char *errbuf, size_t errlen)
 {
-	struct session_opts def = { .ordered = true };
+	struct session_opts def = { 0 };
 	struct session *sess;
 	struct session_priv *priv;
 	int err;

@@ -53,8 +53,6 @@ struct session_opts {
 	const char *kallsyms;		/* kernel symbols from this file, or NULL */
 	bool no_demangle;		/* C++/Rust names as mangled */
 	bool no_callchain;		/* resolve only the sample ip */
-	bool ordered;			/* kept for source compatibility: replay is always in
-					 * time order, as perf's, unless file_order is set */
 	bool file_order;		/* replay in file order (script -D, debugging) */
 };
 

@@ -409,7 +409,7 @@ static int count_sample(void *ctx, const struct resolved_sample *rs)
 static int dump(const char *path, const char *symfs, bool quiet)
 {
 	uint64_t frames = 0;
-	struct session_opts o = { .ordered = true, .symfs = symfs };
+	struct session_opts o = { .symfs = symfs };
 	struct session *sess;
 	char err[512];
 	int ret = session_open(path, &o, &sess, err, sizeof(err));
