@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * format: perf.data's on-disk layout as perf 6.1 writes it (see ../shared/perf-data-format.md
+ * format: perf.data's on-disk layout as perf 6.1 writes it (see doc/perf-data-format.md
  * for the verified description). Shared by the reader (reader.c) and the writer (writer.c);
  * only declarations and constants live here. All values are host byte order on disk.
  */

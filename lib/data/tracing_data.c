@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tracing_data: walks perf's tracing data blob (format 0.5/0.6, see perf-data-format.md 8.1)
- * and feeds each part to libtraceevent. Every length is checked against the blob.
+ * tracing_data: walks perf's tracing data blob (format 0.5/0.6, see doc/perf-data-format.md
+ * 8.1) and feeds each part to libtraceevent. Every length is checked against the blob.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -3,7 +3,7 @@
  * tracing_data_write: the TRACING_DATA payload (perf's trace-event-info.c format, version
  * 0.6) for the tracepoint events of a recording, read from tracefs: the header_page and
  * header_event formats, each recorded event's format file grouped by system, printk_formats
- * and saved_cmdlines. Layout: /work/shared/perf-data-format.md section 8.1.
+ * and saved_cmdlines. Layout: doc/perf-data-format.md section 8.1.
  */
 #include <errno.h>
 #include <string.h>

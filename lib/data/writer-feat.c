@@ -2,7 +2,7 @@
 /*
  * writer-feat: the payloads of perf.data feature sections, built from the running system the
  * way perf 6.1 builds them (uname, /proc, /sys/devices/system, /sys/bus/event_source).
- * Layouts: /work/shared/perf-data-format.md section 8.
+ * Layouts: doc/perf-data-format.md section 8.
  */
 #include <ctype.h>
 #include <dirent.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * writer: perf.data output, file and pipe format. See writer.h for the contract and
- * /work/shared/perf-data-format.md for the layout.
+ * doc/perf-data-format.md for the layout.
  */
 #include <errno.h>
 #include <fcntl.h>

@@ -376,8 +376,8 @@ static void note_sample(struct session *sess, uint64_t t)
  * perf writes FINISHED_ROUND after each pass over the ring buffers. A record may still be
  * older than the newest of the round before, never older than the newest of any round
  * before that: so at the end of round n, what is not newer than the newest time of rounds
- * up to n-1 can go (perf-data-format.md, section 6). Records perf makes itself (type >= 64)
- * are handed on where they stand, as perf does.
+ * up to n-1 can go (doc/perf-data-format.md, section 6). Records perf makes itself
+ * (type >= 64) are handed on where they stand, as perf does.
  */
 int session_process(struct session *sess, session_sample_cb on_sample,
 		    session_record_cb on_other, void *ctx)
