@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cmds.h"
@@ -462,6 +463,13 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 		fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", ro->output);
 }
 
+static bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
 /* The exit status once the recording ended: the workload's (perf's), else 128 + the signal
  * that stopped it (perf dies of it after writing). */
 static int end_status(struct workload *wl, const struct live_signals *sig)
@@ -538,8 +546,9 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	live_signals_poll(&sig);
 	if (!status)
 		status = end_status(&wl, &sig);
-	/* as perf record: what the samples hit goes to the build-id cache */
-	if (!record_err && !c->no_buildid_cache && !c->no_buildid && strcmp(ro->output, "-")) {
+	/* as perf record: what the samples hit goes to the build-id cache (read back from a
+	 * regular file only: a FIFO's or device's data is gone) */
+	if (!record_err && !c->no_buildid_cache && !c->no_buildid && is_regular(ro->output)) {
 		err = record_cache_buildids(ro->output);
 		if (err < 0)
 			pr_warn("cannot add the recording's objects to the build-id cache: %s "

@@ -16,6 +16,7 @@
 #include "cli/out.h"
 #include "cli/stat.h"
 #include "lib/base/err.h"
+#include "lib/base/outfile.h"
 #include "lib/event/live.h"
 #include "lib/event/pmu.h"
 #include "lib/event/workload.h"
@@ -414,6 +415,8 @@ static void raise_fd_limit(void)
 
 static FILE *open_output(const struct stat_opts *o)
 {
+	struct outfile of;
+	int err;
 	FILE *f;
 	time_t now = time(NULL);
 
@@ -425,9 +428,23 @@ static FILE *open_output(const struct stat_opts *o)
 	}
 	if (!o->output)
 		return stderr;
-	f = fopen(o->output, o->append ? "a" : "w");
+	if (o->append) {
+		f = fopen(o->output, "a");
+		err = f ? 0 : -errno;
+	} else {
+		/* as every -o (lib/base/outfile.h), written as it goes, as perf's */
+		err = outfile_open(&of, o->output, 0666, OUTFILE_SALVAGE);
+		f = err ? NULL : fdopen(of.fd, "w");
+		if (!err && !f) {
+			err = -errno;
+			outfile_abort(&of);
+		} else if (f) {
+			of.fd = -1;	/* the FILE closes it */
+			outfile_commit(&of);
+		}
+	}
 	if (!f) {
-		pr_err("cannot write '%s': %s (check the path)", o->output, strerror(errno));
+		pr_err("cannot write '%s': %s (check the path)", o->output, strerror(-err));
 		return NULL;
 	}
 	fprintf(f, "# started on %s\n", ctime(&now));

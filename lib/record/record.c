@@ -173,7 +173,7 @@ static void config_enable(const struct record_opts *o, struct evsel *e, bool tra
 void record_config(const struct record_opts *o)
 {
 	struct evlist *l = o->evlist;
-	bool pipe = o->output && !strcmp(o->output, "-");
+	bool pipe = o->output && perf_writer_path_is_pipe(o->output);
 	size_t i, tracking = o->dummy_tracking ? l->nr - 1 : 0;
 
 	for (i = 0; i < l->nr; i++) {
@@ -484,7 +484,7 @@ static int write_prologue(struct rec *r)
 
 		err = perf_writer_write(r->w, &fin, sizeof(fin));
 	}
-	return err;
+	return err ? err : perf_writer_sync(r->w);
 }
 
 /* Each record of a drained ring: count samples and losses, follow maps and sample ips. */
@@ -529,8 +529,10 @@ static int on_round(void *ctx)
 {
 	struct rec *r = ctx;
 	struct perf_event_header fr = { PERF_RECORD_FINISHED_ROUND, 0, 8 };
+	int err = perf_writer_write(r->w, &fr, sizeof(fr));
 
-	return perf_writer_write(r->w, &fr, sizeof(fr));
+	/* on disk with the header's data size after every round: a SIGKILL loses little */
+	return err ? err : perf_writer_sync(r->w);
 }
 
 static void ioctl_all(struct rec *r, unsigned long req)
