@@ -16,6 +16,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
+#include "lib/base/outfile.h"
 #include "lib/graph/diff.h"
 
 struct fg_args {
@@ -145,9 +146,8 @@ static bool ends_with(const char *s, const char *suf)
 /* Writes data to path ("-" or NULL: stdout); nothing is left behind on failure. */
 static int write_out(const char *path, const struct strbuf *data)
 {
-	char *tmp;
-	FILE *f;
-	int err = 0;
+	struct outfile of;
+	int err;
 
 	if (!path || !strcmp(path, "-")) {
 		if (fwrite(data->buf, 1, data->len, stdout) != data->len) {
@@ -156,34 +156,20 @@ static int write_out(const char *path, const struct strbuf *data)
 		}
 		return 0;
 	}
-	if (asprintf(&tmp, "%s.tmpXXXXXX", path) < 0)
-		return -ENOMEM;
-	f = NULL;
-	{
-		int fd = mkstemp(tmp);
-
-		if (fd >= 0) {
-			fchmod(fd, 0644);
-			f = fdopen(fd, "w");
-		}
-	}
-	if (!f) {
+	/* a regular file is replaced whole; a device, FIFO or terminal is written in place */
+	err = outfile_open(&of, path, 0666, 0);
+	if (err) {
 		pr_err("cannot write '%s': %s (check that its directory exists and is writable)",
-		       path, strerror(errno));
-		free(tmp);
+		       path, strerror(-err));
 		return -EIO;
 	}
-	if (fwrite(data->buf, 1, data->len, f) != data->len || fflush(f))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err) {
+	err = outfile_write(&of, data->buf, data->len);
+	if (!err)
+		err = outfile_commit(&of);
+	else
+		outfile_abort(&of);
+	if (err)
 		pr_err("cannot write '%s': %s", path, strerror(-err));
-		unlink(tmp);
-	}
-	free(tmp);
 	return err;
 }
 

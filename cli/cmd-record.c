@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cmds.h"
@@ -16,6 +17,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
+#include "lib/event/live.h"
 #include "lib/event/names.h"
 #include "lib/event/open.h"
 #include "lib/event/pmu.h"
@@ -52,16 +54,6 @@ static const char *const record_usage[] = {
 	"flare record [<options>] -- <command> [<options>]",
 	NULL,
 };
-
-static volatile int stop_flag;
-static volatile int got_signal;
-
-static void on_signal(int sig)
-{
-	if (sig != SIGCHLD)
-		got_signal = sig;
-	stop_flag = 1;
-}
 
 static int opt_event(const struct opt *o, const char *arg, int unset)
 {
@@ -402,13 +394,12 @@ static int config_target(struct record_cli *c, struct target *t)
 	return 0;
 }
 
-static int workload_started;
-static int record_quiet;
-
-/* -D: perf's two lines around the delay */
-static void on_enable(bool enabled)
+/* -D: perf's two lines around the delay; ctx is the record_cli */
+static void on_enable(void *ctx, bool enabled)
 {
-	if (!record_quiet)
+	const struct record_cli *c = ctx;
+
+	if (!c->quiet)
 		fprintf(stderr, "%s\n", enabled ? "Events enabled" : "Events disabled");
 }
 
@@ -439,14 +430,6 @@ static int add_dummy(struct record_cli *c)
 	ev_mods_from_attr(&a, name + 5, sizeof(name) - 5);
 	memcpy(name, "dummy", 5);
 	return evlist_add(&c->evlist, &a, name) ? 0 : -ENOMEM;
-}
-
-static int start_workload(void *ctx)
-{
-	struct workload *w = ctx;
-
-	workload_started = 1;
-	return workload_start(w);
 }
 
 static void print_result(const struct record_opts *ro, const struct record_stats *st)
@@ -480,34 +463,46 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 		fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", ro->output);
 }
 
-static void set_signals(sigset_t *old)
+static bool is_regular(const char *path)
 {
-	struct sigaction sa = { 0 };
-	sigset_t block;
+	struct stat st;
 
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &block, old);
+	return strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* The exit status once the recording ended: the workload's (perf's), else 128 + the signal
+ * that stopped it (perf dies of it after writing). */
+static int end_status(struct workload *wl, const struct live_signals *sig)
+{
+	int err;
+
+	if (wl->started && (wl->pid > 0 || wl->status >= 0)) {
+		if (sig->signo && wl->pid > 0)
+			kill(wl->pid, SIGTERM);
+		err = workload_wait(wl, NULL);
+		return err >= 0 ? err : 0;
+	}
+	return sig->signo ? 128 + sig->signo : 0;
 }
 
 /* Runs the recording; returns the exit status. */
 static int record(struct record_cli *c, struct record_opts *ro, int argc, char **argv)
 {
 	struct workload wl = WORKLOAD_INIT;
+	struct live_signals sig = LIVE_SIGNALS_INIT;
 	struct record_stats st = { 0 };
 	char errbuf[512];
-	sigset_t old;
 	int err, record_err, status = 0;
 
 	/* with -p, -t, -a or -C the command only says how long to record, as in perf */
 	bool profile_cmd = argc && !ro->target->tasks.nr && !ro->target->system_wide;
 
+	/* from here on a Ctrl-C or SIGTERM ends in a finished file (see live.h) */
+	err = live_signals_block(&sig);
+	if (err) {
+		pr_err("cannot set up the signals: %s", strerror(-err));
+		return 1;
+	}
 	ro->pipe_fd = STDOUT_FILENO;
 	if (!strcmp(ro->output, "-")) {
 		/* stdout carries the data: the workload's output goes to stderr, as perf does */
@@ -516,7 +511,8 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 		if (ro->pipe_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
 			pr_err("cannot set up standard output for the pipe format: %s",
 			       strerror(errno));
-			return 1;
+			status = 1;
+			goto out;
 		}
 	}
 	if (argc) {
@@ -525,21 +521,18 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 			err = target_set_workload(ro->target, wl.pid);
 		if (err) {
 			pr_err("cannot start '%s': %s", argv[0], strerror(-err));
-			workload_release(&wl);
-			return 255;
+			status = 255;
+			goto out;
 		}
 		ro->has_workload = profile_cmd;
-		ro->start = start_workload;
-		ro->start_ctx = &wl;
+		ro->workload = &wl;
 	}
 	if (!ro->target->cpus.nr && cpus_online(&ro->target->cpus)) {
 		pr_err("cannot list the online CPUs (is /sys mounted?)");
-		workload_release(&wl);
-		return 1;
+		status = 1;
+		goto out;
 	}
-	set_signals(&old);
-	ro->stop = &stop_flag;
-	ro->poll_mask = &old;
+	ro->sig = &sig;
 	err = record_run(ro, &st, errbuf, sizeof(errbuf));
 	record_err = err;
 	if (err && ro->has_workload && !errbuf[0]) {
@@ -550,21 +543,12 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 		pr_err("%s", errbuf);
 		status = 1;
 	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (wl.pid && workload_started) {
-		if (got_signal)
-			kill(wl.pid, SIGTERM);
-		err = workload_wait(&wl, NULL);
-		if (!status && err >= 0)
-			status = err;
-	} else if (!status && got_signal) {
-		status = 128 + got_signal;	/* perf dies of the signal after writing */
-	}
-	workload_release(&wl);
-	if (ro->pipe_fd != STDOUT_FILENO)
-		close(ro->pipe_fd);
-	/* as perf record: what the samples hit goes to the build-id cache */
-	if (!record_err && !c->no_buildid_cache && !c->no_buildid && strcmp(ro->output, "-")) {
+	live_signals_poll(&sig);
+	if (!status)
+		status = end_status(&wl, &sig);
+	/* as perf record: what the samples hit goes to the build-id cache (read back from a
+	 * regular file only: a FIFO's or device's data is gone) */
+	if (!record_err && !c->no_buildid_cache && !c->no_buildid && is_regular(ro->output)) {
 		err = record_cache_buildids(ro->output);
 		if (err < 0)
 			pr_warn("cannot add the recording's objects to the build-id cache: %s "
@@ -572,6 +556,11 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	}
 	if (!record_err && !c->quiet)
 		print_result(ro, &st);
+out:
+	workload_release(&wl);
+	if (ro->pipe_fd != STDOUT_FILENO && ro->pipe_fd >= 0)
+		close(ro->pipe_fd);
+	live_signals_release(&sig);
 	return status;
 }
 
@@ -589,7 +578,7 @@ static void record_opts_flags(struct record_cli *c, struct record_opts *ro)
 	ro->delay_ms = c->delay;
 	ro->dummy_tracking = c->delay != 0;
 	ro->on_enable = on_enable;
-	record_quiet = c->quiet;
+	ro->on_enable_ctx = c;
 }
 
 int cmd_record(int argc, char **argv)

@@ -8,16 +8,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <poll.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/events.h"
 #include "cli/opt.h"
 #include "cli/out.h"
-#include "cli/stat-run.h"
+#include "cli/stat.h"
 #include "lib/base/err.h"
+#include "lib/base/outfile.h"
+#include "lib/event/live.h"
 #include "lib/event/pmu.h"
 #include "lib/event/workload.h"
 
@@ -39,17 +39,6 @@ static const char *const stat_usage[] = {
 	"flare stat [<options>] [<command>]",
 	NULL,
 };
-
-static volatile sig_atomic_t stat_done;
-static volatile int child_exited;
-
-static void on_signal(int sig)
-{
-	if (sig == SIGCHLD)
-		child_exited = 1;
-	else
-		stat_done = 1;
-}
 
 static int opt_event(const struct opt *o, const char *arg, int unset)
 {
@@ -85,14 +74,6 @@ static int opt_filter(const struct opt *o, const char *arg, int unset)
 		f[i] = arg;
 	}
 	return 0;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 /* perf's default set, and -d / -dd / -ddd's cache events. */
@@ -228,117 +209,70 @@ static bool targets_alive(const struct target *t)
 	return false;
 }
 
-static void sleep_ns(double ns)
-{
-	struct timespec ts;
-
-	if (ns <= 0)
-		return;
-	ts.tv_sec = (time_t)(ns / 1e9);
-	ts.tv_nsec = (long)(ns - (double)ts.tv_sec * 1e9);
-	nanosleep(&ts, NULL);
-}
-
-/* Whether the run should end now: a signal, the workload's exit, or every target gone. */
-static bool run_over(const struct target *t, bool workload)
-{
-	if (stat_done)
-		return true;
-	if (workload)
-		return child_exited;
-	return t->tasks.nr && !targets_alive(t);
-}
-
 struct run {
 	struct stat_cfg *cfg;
 	struct stat_state *s;
 	const struct stat_opts *o;
 	struct target *t;
+	struct live_signals *sig;	/* blocked for the whole command */
 	bool workload;
-	int pidfd;		/* the workload's, to sleep until it exits; -1 if none */
-	pid_t pid;		/* the workload's, 0 if none */
 	bool timed_out;		/* --timeout stopped the workload: exit 0, as perf */
-	double t0;
+	uint64_t last;		/* the end of the previous interval (ns) */
+	int printed;		/* intervals printed */
 };
 
-/* Waits for the end of the run, printing every interval and enabling after -D. */
-static int run_wait(struct run *rn)
+/* -D: like perf, the whole delay is waited out (even past the workload's end). */
+static int run_enable(void *ctx)
 {
-	double next = rn->t0 + (rn->o->interval ? rn->o->interval * 1e6 : 1e18), last = rn->t0;
-	double enable_at = rn->o->delay ? rn->t0 + rn->o->delay * 1e6 : 0, now;
-	double stop_at = rn->o->timeout ? rn->t0 + rn->o->timeout * 1e6 : 1e18;
-	int printed = 0, r;
+	struct run *rn = ctx;
 
-	/* -D: like perf, sleep the whole delay (even past the workload's end), then enable */
-	while (enable_at && !stat_done) {
-		now = now_ns();
-		if (now >= enable_at) {
-			stat_enable(rn->s, 1);
-			fprintf(stderr, "Events enabled\n");
-			break;
-		}
-		sleep_ns(enable_at - now > 5e7 ? 5e7 : enable_at - now);
-	}
-	while (!run_over(rn->t, rn->workload)) {
-		now = now_ns();
-		if (now >= stop_at) {
-			/* --timeout: stop the workload and print what it counted */
-			if (rn->pid > 0 && !kill(rn->pid, SIGTERM))
-				rn->timed_out = true;
-			break;
-		}
-		if (now >= next) {
-			rn->s->wall_ns = now - last;
-			r = stat_read(rn->s, true, false);
-			if (r)
-				return r;
-			last = now;
-			stat_print_counters(rn->cfg, rn->s, (now - rn->t0) / 1e9);
-			next += rn->o->interval * 1e6;
-			if (rn->o->interval_count && ++printed >= rn->o->interval_count)
-				return 1;
-			continue;
-		}
-		now = (next < stop_at ? next : stop_at) - now;
-		if (now > 5e7)
-			now = 5e7;
-		if (now < 0)
-			now = 0;
-		if (rn->pidfd >= 0) {
-			struct pollfd pfd = { .fd = rn->pidfd, .events = POLLIN };
-
-			if (poll(&pfd, 1, (int)(now / 1e6) + 1) > 0)
-				child_exited = 1;
-		} else {
-			sleep_ns(now);
-		}
-	}
-	if (rn->o->interval) {
-		now = now_ns();
-		rn->s->wall_ns = now - last;
-		r = stat_read(rn->s, true, false);
-		if (r)
-			return r;
-		stat_print_counters(rn->cfg, rn->s, (now - rn->t0) / 1e9);
-	}
+	stat_enable(rn->s, 1);
+	fprintf(stderr, "Events enabled\n");
 	return 0;
 }
 
-/* Starts the command. Counters on its own task start at its exec (enable_on_exec); counters
- * on CPUs or other tasks (-a, -C, -p, -t: the command only sets the duration) start now. */
-static int start_workload(struct run *rn, struct workload *w, char **argv, bool own_task)
+/* -I: the counts of the interval that just ended; > 0 after --interval-count of them. */
+static int run_tick(void *ctx, uint64_t now, uint64_t t0)
 {
+	struct run *rn = ctx;
 	int r;
 
-	if (!own_task && !rn->o->delay)
-		stat_enable(rn->s, 1);
-	rn->t0 = now_ns();
-	r = workload_start(w);
-	if (r) {
-		pr_err("cannot run '%s': %s", argv[0], strerror(-r));
-		return 255;
-	}
+	rn->s->wall_ns = (double)(now - rn->last);
+	r = stat_read(rn->s, true, false);
+	if (r)
+		return r;
+	rn->last = now;
+	stat_print_counters(rn->cfg, rn->s, (double)(now - t0) / 1e9);
+	if (rn->o->interval_count && ++rn->printed >= rn->o->interval_count)
+		return 1;
 	return 0;
+}
+
+/* Without a workload, the run ends when every target task is gone. */
+static bool run_over(void *ctx)
+{
+	struct run *rn = ctx;
+
+	return !rn->workload && rn->t->tasks.nr && !targets_alive(rn->t);
+}
+
+static const struct live_sink stat_sink = {
+	.enable = run_enable,
+	.tick = run_tick,
+	.over = run_over,
+};
+
+/* --pre, --post: the shell command runs with the signals as flare found them. */
+static int run_shell(struct live_signals *sig, const char *cmd)
+{
+	sigset_t cur;
+	int r;
+
+	live_signals_poll(sig);
+	sigprocmask(SIG_SETMASK, &sig->old, &cur);
+	r = system(cmd);
+	sigprocmask(SIG_SETMASK, &cur, NULL);
+	return r;
 }
 
 /* Before a run: sync, --pre, the workload forked and stopped, the counters opened. 0 or -1
@@ -350,10 +284,9 @@ static int run_setup(struct run *rn, struct workload *w, int argc, char **argv, 
 	char msg[320];
 	int r;
 
-	child_exited = 0;
 	if (rn->o->sync)
 		sync();
-	if (rn->o->pre && (r = system(rn->o->pre))) {
+	if (rn->o->pre && (r = run_shell(rn->sig, rn->o->pre))) {
 		pr_err("--pre command '%s' failed (status %d)", rn->o->pre, r);
 		return -1;
 	}
@@ -377,43 +310,79 @@ static int run_setup(struct run *rn, struct workload *w, int argc, char **argv, 
 	return 0;
 }
 
+/* Waits for the end of the run in the live loop: the workload's exit, a signal, the
+ * targets gone, --timeout, --interval-count; printing every -I interval and enabling after
+ * -D. Counters on the workload's own task start at its exec (enable_on_exec); counters on
+ * CPUs or other tasks (-a, -C, -p, -t: the command only sets the duration) start now.
+ * 0, 1 when --interval-count ended it, 255 when the command could not run, or < 0. */
+static int run_wait(struct run *rn, struct workload *w, char **argv, bool own_task,
+		    uint64_t *t0)
+{
+	struct live_opts lo = { 0 };
+	struct live_result res;
+	uint64_t now;
+	int r;
+
+	lo.sig = rn->sig;
+	lo.workload = rn->workload ? w : NULL;
+	lo.delay_ms = rn->o->delay > 0 ? rn->o->delay : 0;
+	lo.delay_holds = true;
+	lo.interval_ms = rn->o->interval;
+	lo.timeout_ms = rn->o->timeout;
+	lo.max_wait_ms = 50;
+	if (!own_task && !rn->o->delay)
+		stat_enable(rn->s, 1);
+	rn->printed = 0;
+	rn->timed_out = false;
+	rn->last = live_now_ns();
+	r = live_run(&lo, &stat_sink, rn, &res);
+	*t0 = res.t0_ns;
+	if (r && r == res.workload_err) {
+		pr_err("cannot run '%s': %s", argv[0], strerror(-r));
+		return 255;
+	}
+	if (r < 0)
+		return r;
+	/* --timeout: stop the workload and print what it counted */
+	if (res.end == LIVE_END_TIMEOUT && w->pid > 0 && !kill(w->pid, SIGTERM))
+		rn->timed_out = true;
+	if (res.end == LIVE_END_SINK && rn->o->interval_count)
+		return 1;
+	if (rn->o->interval) {
+		now = live_now_ns();
+		r = run_tick(rn, now, *t0);
+		if (r < 0)
+			return r;
+	}
+	return 0;
+}
+
 /* One run: start, wait, read. Returns the exit status to report, or < 0. */
 static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 {
 	struct workload w = WORKLOAD_INIT;
 	bool own_task = argc && !rn->t->system_wide && !rn->o->pids && !rn->o->tids;
 	int r = 0, status = 0;
+	uint64_t t0;
 
 	if (run_setup(rn, &w, argc, argv, own_task))
 		return -1;
 	if (rn->o->delay)
 		fprintf(stderr, "Events disabled\n");
 	rn->workload = argc > 0;
-	if (argc) {
-		status = start_workload(rn, &w, argv, own_task);
-	} else {
-		rn->t0 = now_ns();
-		if (!rn->o->delay)
-			stat_enable(rn->s, 1);
-	}
-	rn->pidfd = argc && !status ? (int)syscall(SYS_pidfd_open, w.pid, 0) : -1;
-	/* nothing to do until the workload ends: just wait for it */
-	rn->pid = argc && !status ? w.pid : 0;
-	if (!status && (!argc || rn->o->interval || rn->o->delay || rn->o->timeout))
-		r = run_wait(rn);
-	if (rn->pidfd >= 0)
-		close(rn->pidfd);
-	rn->s->wall_ns = now_ns() - rn->t0;
-	if (status == 255) {
+	r = run_wait(rn, &w, argv, own_task, &t0);
+	rn->s->wall_ns = (double)(live_now_ns() - t0);
+	if (r == 255) {
 		stat_close(rn->s);
-		return status;
+		workload_release(&w);
+		return r;
 	}
 	if (argc) {
 		status = workload_wait(&w, NULL);
 		if (rn->timed_out && status == 128 + SIGTERM)
 			status = 0;
 		if (!rn->o->interval)
-			rn->s->wall_ns = now_ns() - rn->t0;
+			rn->s->wall_ns = (double)(live_now_ns() - t0);
 		rn->s->user_s = w.ru.ru_utime.tv_sec + w.ru.ru_utime.tv_usec / 1e6;
 		rn->s->sys_s = w.ru.ru_stime.tv_sec + w.ru.ru_stime.tv_usec / 1e6;
 	}
@@ -428,7 +397,7 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	}
 	stat_close(rn->s);
 	workload_release(&w);
-	if (rn->o->post && system(rn->o->post))
+	if (rn->o->post && run_shell(rn->sig, rn->o->post))
 		pr_warn("--post command '%s' failed", rn->o->post);
 	return status;
 }
@@ -446,6 +415,8 @@ static void raise_fd_limit(void)
 
 static FILE *open_output(const struct stat_opts *o)
 {
+	struct outfile of;
+	int err;
 	FILE *f;
 	time_t now = time(NULL);
 
@@ -457,9 +428,23 @@ static FILE *open_output(const struct stat_opts *o)
 	}
 	if (!o->output)
 		return stderr;
-	f = fopen(o->output, o->append ? "a" : "w");
+	if (o->append) {
+		f = fopen(o->output, "a");
+		err = f ? 0 : -errno;
+	} else {
+		/* as every -o (lib/base/outfile.h), written as it goes, as perf's */
+		err = outfile_open(&of, o->output, 0666, OUTFILE_SALVAGE);
+		f = err ? NULL : fdopen(of.fd, "w");
+		if (!err && !f) {
+			err = -errno;
+			outfile_abort(&of);
+		} else if (f) {
+			of.fd = -1;	/* the FILE closes it */
+			outfile_commit(&of);
+		}
+	}
 	if (!f) {
-		pr_err("cannot write '%s': %s (check the path)", o->output, strerror(errno));
+		pr_err("cannot write '%s': %s (check the path)", o->output, strerror(-err));
 		return NULL;
 	}
 	fprintf(f, "# started on %s\n", ctime(&now));
@@ -571,24 +556,14 @@ static void print_results(struct stat_cfg *cfg, struct stat_state *s, const stru
 	s->nr_runs = 0;
 }
 
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGCHLD, &sa, NULL);
-}
-
 static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char **argv)
 {
 	struct stat_cfg cfg = { .csv_sep = o->csv_sep, .json = o->json, .big_num = o->big_num,
 				.run_count = o->repeat, .interval_ms = o->interval };
 	struct stat_state s = { 0 };
 	struct target t = { 0 };
-	struct run rn = { &cfg, &s, o, &t, false, -1, 0 };
+	struct live_signals sig = LIVE_SIGNALS_INIT;
+	struct run rn = { .cfg = &cfg, .s = &s, .o = o, .t = &t, .sig = &sig };
 	int status = 0, i;
 
 	cfg.aggr = o->per_thread ? AGGR_THREAD : o->no_aggr ? AGGR_CPU :
@@ -610,9 +585,13 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 	cfg.table = o->table && o->repeat > 1;
 	cfg.interval_clear = o->interval_clear;
 	s.run_ns = cfg.table ? calloc(o->repeat, sizeof(*s.run_ns)) : NULL;
-	install_signals();
+	if ((i = live_signals_block(&sig))) {
+		pr_err("cannot set up the signals: %s", strerror(-i));
+		status = 1;
+		goto out_close;
+	}
 	/* -r 0: run forever (until Ctrl-C), printing after every run, as perf */
-	for (i = 0; (i < o->repeat || !o->repeat) && !stat_done; i++) {
+	for (i = 0; (i < o->repeat || !o->repeat) && !live_signals_poll(&sig); i++) {
 		status = run_once(&rn, argc, argv, true);
 		if (status < 0) {
 			status = 1;
@@ -631,6 +610,7 @@ out_close:
 		status = status ? status : 1;
 	}
 out:
+	live_signals_release(&sig);
 	stat_state_release(&s);
 	target_release(&t);
 	return status;

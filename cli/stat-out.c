@@ -14,27 +14,6 @@
 #define METRIC_LEN 35	/* " # " + value + " " + unit, padded */
 #define NAME_LEN 32
 
-void welford_add(struct welford *w, double v)
-{
-	double d = v - w->mean;
-
-	w->n++;
-	w->mean += d / w->n;
-	w->m2 += d * (v - w->mean);
-}
-
-double welford_stddev(const struct welford *w)
-{
-	if (w->n < 2)
-		return 0;
-	return sqrt(w->m2 / (w->n - 1) / w->n);
-}
-
-double welford_noise_pct(const struct welford *w)
-{
-	return w->mean ? 100.0 * welford_stddev(w) / w->mean : 0;
-}
-
 struct metric {
 	const char *fmt;	/* NULL: no metric */
 	double val;

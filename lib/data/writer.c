@@ -4,6 +4,7 @@
  * doc/perf-data-format.md for the layout.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "lib/base/log.h"
+#include "lib/base/outfile.h"
 #include "lib/data/writer.h"
 
 #define WBUF_SIZE (1 << 20)
@@ -27,7 +29,7 @@ struct perf_writer {
 	int fd;
 	bool pipe;
 	bool finished;
-	char *path, *tmp_path;
+	struct outfile out;	/* the file format's file (fd is out.fd then) */
 	char *buf;
 	size_t len;
 	uint64_t data_offset;	/* file offset of the data section */
@@ -86,28 +88,6 @@ static int flush_buf(struct perf_writer *w)
 	return err;
 }
 
-static int open_tmp(struct perf_writer *w, const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path + 1) : 0;
-
-	if (asprintf(&w->tmp_path, "%.*s.%s.flare-tmp.XXXXXX", dirlen, path,
-		     slash ? slash + 1 : path) < 0) {
-		w->tmp_path = NULL;
-		return -ENOMEM;
-	}
-	w->fd = mkostemp(w->tmp_path, O_CLOEXEC);
-	if (w->fd < 0) {
-		int err = -errno;
-
-		free(w->tmp_path);
-		w->tmp_path = NULL;
-		return err;
-	}
-	fchmod(w->fd, 0600);
-	return 0;
-}
-
 static int open_path_fd(const char *path, int fd, struct perf_writer **ret);
 
 int perf_writer_open(const char *path, struct perf_writer **ret)
@@ -130,24 +110,31 @@ static int open_path_fd(const char *path, int pipe_fd, struct perf_writer **ret)
 	if (!w)
 		return -ENOMEM;
 	w->fd = -1;
+	w->out.fd = -1;
 	for (i = 0; i < FEAT_LAST; i++)
 		w->feats[i] = (struct strbuf)STRBUF_INIT;
 	w->buf = malloc(WBUF_SIZE);
-	w->path = strdup(path);
-	if (!w->buf || !w->path) {
+	if (!w->buf) {
 		err = -ENOMEM;
 		goto out_free;
 	}
-	if (!strcmp(path, "-")) {
-		struct perf_pipe_file_header ph = { PERF_MAGIC2, sizeof(ph) };
-
-		w->pipe = true;
-		w->fd = pipe_fd;
-		err = write_all(w->fd, &ph, sizeof(ph));
+	if (strcmp(path, "-")) {
+		/* written under its own name from the start: a killed recording stays readable
+		 * (perf_writer_sync()); the previous file becomes NAME.old */
+		err = outfile_open(&w->out, path, 0600, OUTFILE_SALVAGE | OUTFILE_BACKUP);
 		if (err)
 			goto out_free;
+		w->fd = w->out.fd;
+		/* a FIFO or a terminal cannot take the file format: the stream goes there */
+		w->pipe = !w->out.seekable;
 	} else {
-		err = open_tmp(w, path);
+		w->pipe = true;
+		w->fd = pipe_fd;
+	}
+	if (w->pipe) {
+		struct perf_pipe_file_header ph = { PERF_MAGIC2, sizeof(ph) };
+
+		err = write_all(w->fd, &ph, sizeof(ph));
 		if (err)
 			goto out_free;
 	}
@@ -156,6 +143,28 @@ static int open_path_fd(const char *path, int pipe_fd, struct perf_writer **ret)
 out_free:
 	perf_writer_free(w);
 	return err;
+}
+
+bool perf_writer_path_is_pipe(const char *path)
+{
+	struct stat st;
+	bool pipe = false;
+	int fd;
+
+	if (!strcmp(path, "-"))
+		return true;
+	if (stat(path, &st))
+		return false;
+	if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+		return true;
+	if (!S_ISCHR(st.st_mode))
+		return false;
+	fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd >= 0) {
+		pipe = lseek(fd, 0, SEEK_CUR) < 0;
+		close(fd);
+	}
+	return pipe;
 }
 
 bool perf_writer_is_pipe(const struct perf_writer *w)
@@ -216,6 +225,44 @@ static int write_header_attrs(struct perf_writer *w)
 	return 0;
 }
 
+/* The ids, the attrs and the header at the start of the file; with_features once the
+ * feature section is written. */
+static int write_head(struct perf_writer *w, bool with_features)
+{
+	struct perf_file_header fh = { 0 };
+	uint64_t off = sizeof(fh), attr_off;
+	size_t i;
+	int err;
+
+	for (i = 0; i < w->nr_evs; i++)
+		off += w->evs[i].nr_ids * 8;
+	attr_off = off;
+	off = sizeof(fh);
+	for (i = 0; i < w->nr_evs; i++) {
+		struct perf_file_section ids = { off, w->evs[i].nr_ids * 8 };
+		uint64_t at = attr_off + i * (PERF_ATTR_SIZE_FILE + sizeof(ids));
+
+		err = pwrite_all(w->fd, w->evs[i].ids, ids.size, off);
+		if (!err)
+			err = pwrite_all(w->fd, &w->evs[i].attr, PERF_ATTR_SIZE_FILE, at);
+		if (!err)
+			err = pwrite_all(w->fd, &ids, sizeof(ids), at + PERF_ATTR_SIZE_FILE);
+		if (err)
+			return err;
+		off += ids.size;
+	}
+	fh.magic = PERF_MAGIC2;
+	fh.size = sizeof(fh);
+	fh.attr_size = PERF_ATTR_SIZE_FILE + sizeof(struct perf_file_section);
+	fh.attrs.offset = attr_off;
+	fh.attrs.size = w->nr_evs * fh.attr_size;
+	fh.data.offset = w->data_offset;
+	fh.data.size = w->data_size;
+	if (with_features)
+		memcpy(fh.features, w->feat_set, sizeof(fh.features));
+	return pwrite_all(w->fd, &fh, sizeof(fh), 0);
+}
+
 int perf_writer_set_events(struct perf_writer *w, const struct pw_event *evs, size_t nr)
 {
 	uint64_t nr_ids = 0;
@@ -235,7 +282,19 @@ int perf_writer_set_events(struct perf_writer *w, const struct pw_event *evs, si
 			 nr * (PERF_ATTR_SIZE_FILE + sizeof(struct perf_file_section));
 	if (lseek(w->fd, (off_t)w->data_offset, SEEK_SET) < 0)
 		return -errno;
-	return 0;
+	/* the ids, attrs and a header without features now: see perf_writer_sync() */
+	return write_head(w, false);
+}
+
+int perf_writer_sync(struct perf_writer *w)
+{
+	uint64_t size;
+	int err = flush_buf(w);
+
+	if (err || w->pipe || !w->evs)
+		return err;
+	size = w->data_size;
+	return pwrite_all(w->fd, &size, sizeof(size), offsetof(struct perf_file_header, data.size));
 }
 
 int perf_writer_write(struct perf_writer *w, const void *buf, size_t len)
@@ -348,71 +407,15 @@ static int write_features(struct perf_writer *w, uint64_t off)
 	return pwrite_all(w->fd, idx, n * sizeof(idx[0]), off);
 }
 
-/* The ids, the attrs and the header at the start of the file. */
-static int write_head(struct perf_writer *w)
-{
-	struct perf_file_header fh = { 0 };
-	uint64_t off = sizeof(fh), attr_off;
-	size_t i;
-	int err;
-
-	for (i = 0; i < w->nr_evs; i++)
-		off += w->evs[i].nr_ids * 8;
-	attr_off = off;
-	off = sizeof(fh);
-	for (i = 0; i < w->nr_evs; i++) {
-		struct perf_file_section ids = { off, w->evs[i].nr_ids * 8 };
-		uint64_t at = attr_off + i * (PERF_ATTR_SIZE_FILE + sizeof(ids));
-
-		err = pwrite_all(w->fd, w->evs[i].ids, ids.size, off);
-		if (!err)
-			err = pwrite_all(w->fd, &w->evs[i].attr, PERF_ATTR_SIZE_FILE, at);
-		if (!err)
-			err = pwrite_all(w->fd, &ids, sizeof(ids), at + PERF_ATTR_SIZE_FILE);
-		if (err)
-			return err;
-		off += ids.size;
-	}
-	fh.magic = PERF_MAGIC2;
-	fh.size = sizeof(fh);
-	fh.attr_size = PERF_ATTR_SIZE_FILE + sizeof(struct perf_file_section);
-	fh.attrs.offset = attr_off;
-	fh.attrs.size = w->nr_evs * fh.attr_size;
-	fh.data.offset = w->data_offset;
-	fh.data.size = w->data_size;
-	memcpy(fh.features, w->feat_set, sizeof(fh.features));
-	return pwrite_all(w->fd, &fh, sizeof(fh), 0);
-}
-
-/* perf.data -> perf.data.old, then the temporary file -> perf.data. */
-static int move_into_place(struct perf_writer *w)
-{
-	struct stat st;
-	char *old;
-	int err = 0;
-
-	if (!stat(w->path, &st) && S_ISREG(st.st_mode) && st.st_size > 0) {
-		if (asprintf(&old, "%s.old", w->path) < 0)
-			return -ENOMEM;
-		if (rename(w->path, old))
-			err = -errno;
-		free(old);
-		if (err)
-			return err;
-	}
-	if (rename(w->tmp_path, w->path))
-		return -errno;
-	free(w->tmp_path);
-	w->tmp_path = NULL;
-	return 0;
-}
-
 int perf_writer_finish(struct perf_writer *w)
 {
 	int err;
 
 	err = flush_buf(w);
+	if (!err && w->pipe && w->out.fd >= 0)
+		err = outfile_commit(&w->out);
 	if (err || w->pipe) {
+		w->fd = w->out.fd >= 0 ? -1 : w->fd;
 		w->finished = !err;
 		return err;
 	}
@@ -420,14 +423,10 @@ int perf_writer_finish(struct perf_writer *w)
 		return -EINVAL;
 	err = write_features(w, w->data_offset + w->data_size);
 	if (!err)
-		err = write_head(w);
-	if (!err && fchmod(w->fd, 0600))
-		err = -errno;
-	if (!err && close(w->fd))
-		err = -errno;
-	w->fd = -1;
+		err = write_head(w, true);
 	if (!err)
-		err = move_into_place(w);
+		err = outfile_commit(&w->out);
+	w->fd = -1;
 	w->finished = !err;
 	return err;
 }
@@ -438,12 +437,7 @@ void perf_writer_free(struct perf_writer *w)
 
 	if (!w)
 		return;
-	if (w->fd >= 0 && !w->pipe)
-		close(w->fd);
-	if (w->tmp_path) {
-		unlink(w->tmp_path);
-		free(w->tmp_path);
-	}
+	outfile_abort(&w->out);
 	for (i = 0; i < w->nr_evs; i++) {
 		free(w->evs[i].name);
 		free(w->evs[i].ids);
@@ -452,6 +446,5 @@ void perf_writer_free(struct perf_writer *w)
 	for (i = 0; i < FEAT_LAST; i++)
 		strbuf_release(&w->feats[i]);
 	free(w->buf);
-	free(w->path);
 	free(w);
 }

@@ -4,10 +4,14 @@
  * section, feature index and payloads) or the pipe format (a 16-byte header, then HEADER_ATTR,
  * HEADER_FEATURE and data records on a stream).
  *
- * A file is written under a temporary name beside the target and renamed onto it by
- * perf_writer_finish(); an existing target is first renamed to "<target>.old" (perf's
- * perf.data -> perf.data.old). perf_writer_free() without a finish removes the temporary file,
- * so a failed recording leaves nothing behind. "-" writes the pipe format to stdout.
+ * The target is opened through lib/base/outfile.h: a regular file is written under its own
+ * name from the start (an existing one first becomes "<target>.old", perf's perf.data ->
+ * perf.data.old), with its ids, attrs and a header written as soon as the events are set and
+ * the header's data size brought up to date by perf_writer_sync(): a recording killed
+ * outright (SIGKILL) leaves a file perf and flare read up to its last synced record, without
+ * the feature sections. perf_writer_free() without a finish removes the file (and puts the
+ * .old back), so a failed recording leaves nothing behind. A device is written in place
+ * (/dev/null); a FIFO, socket or terminal gets the pipe format, as does "-" (stdout).
  *
  * The writer owns copies of everything handed to it. Records are buffered and written in
  * large chunks. It never prints; functions return 0 or -errno.
@@ -60,18 +64,22 @@ struct pw_feat_info {
 
 struct perf_writer;
 
-/* Opens path for writing ("-": the pipe format on stdout). Nothing is visible at path until
- * perf_writer_finish(). */
+/* Opens path for writing ("-": the pipe format on stdout; see above for other targets). */
 int perf_writer_open(const char *path, struct perf_writer **ret);
 /* The pipe format on fd (not closed by the writer): for `-o -` when stdout was moved. */
 int perf_writer_open_pipe_fd(int fd, struct perf_writer **ret);
 bool perf_writer_is_pipe(const struct perf_writer *w);
+/* Whether perf_writer_open(path) would write the pipe format ("-", a FIFO, a terminal). */
+bool perf_writer_path_is_pipe(const char *path);
 
 /* Sets the events (once, before any record). In pipe mode this writes HEADER_ATTR records. */
 int perf_writer_set_events(struct perf_writer *w, const struct pw_event *evs, size_t nr);
 
 /* Appends records (whole records, sizes multiple of 8) to the data section. */
 int perf_writer_write(struct perf_writer *w, const void *buf, size_t len);
+/* Writes out what is buffered and, in the file format, the data size into the header, so
+ * that the file is readable as it stands. 0 or -errno. */
+int perf_writer_sync(struct perf_writer *w);
 /* Bytes of records written so far. */
 uint64_t perf_writer_data_size(const struct perf_writer *w);
 
@@ -88,10 +96,10 @@ int perf_writer_tracing_data(struct perf_writer *w, const void *payload, size_t 
  * TRACING_DATA, CACHE), then the end marker. */
 int perf_writer_add_std_features(struct perf_writer *w, const struct pw_feat_info *info);
 
-/* File mode: writes the feature section, the attrs and the header, then renames the file
- * into place. Pipe mode: flushes. */
+/* File mode: writes the feature section, the attrs and the header, and closes the file.
+ * Pipe mode: flushes. */
 int perf_writer_finish(struct perf_writer *w);
-/* Frees w; without a successful finish the temporary file is removed. Accepts NULL. */
+/* Frees w; without a successful finish the file is removed. Accepts NULL. */
 void perf_writer_free(struct perf_writer *w);
 
 /* Builds the payload of feature feat into out. Returns 0, 1 when the feature does not apply

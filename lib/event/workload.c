@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "lib/event/workload.h"
 
@@ -32,6 +33,7 @@ int workload_prepare(struct workload *w, char *const argv[])
 
 	memset(w, 0, sizeof(*w));
 	w->go_fd = w->err_fd = -1;
+	w->status = -1;
 	if (pipe2(go, O_CLOEXEC))
 		return -errno;
 	if (pipe2(err, O_CLOEXEC)) {
@@ -44,10 +46,18 @@ int workload_prepare(struct workload *w, char *const argv[])
 		goto out_err;
 	}
 	if (pid == 0) {
+		sigset_t set;
+
 		close(go[1]);
 		close(err[0]);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		signal(SIGCHLD, SIG_DFL);
+		sigemptyset(&set);
+		sigaddset(&set, SIGINT);
+		sigaddset(&set, SIGTERM);
+		sigaddset(&set, SIGCHLD);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
 		child(go[0], err[1], argv);
 	}
 	close(go[0]);
@@ -65,13 +75,49 @@ out_go:
 	return e;
 }
 
+static int shell_status(int st)
+{
+	if (WIFEXITED(st))
+		return WEXITSTATUS(st);
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return 1;
+}
+
+/* One byte to the child; EPIPE (the child is gone) without a SIGPIPE for flare. */
+static int write_go(int fd)
+{
+	static const struct timespec zero = { 0, 0 };
+	sigset_t pipe_set, old;
+	int err = 0;
+
+	sigemptyset(&pipe_set);
+	sigaddset(&pipe_set, SIGPIPE);
+	sigprocmask(SIG_BLOCK, &pipe_set, &old);
+	if (write(fd, "x", 1) != 1) {
+		err = -errno;
+		/* consume the SIGPIPE unless one was pending before */
+		if (err == -EPIPE && !sigismember(&old, SIGPIPE))
+			sigtimedwait(&pipe_set, NULL, &zero);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	return err;
+}
+
 int workload_start(struct workload *w)
 {
 	ssize_t n;
-	int e = 0;
+	int e = 0, st;
 
-	if (write(w->go_fd, "x", 1) != 1)
-		return -errno;
+	w->started = true;
+	e = write_go(w->go_fd);
+	if (e == -EPIPE && waitpid(w->pid, &st, 0) == w->pid) {
+		w->pid = 0;
+		w->status = shell_status(st);
+		return -ECANCELED;
+	}
+	if (e)
+		return e;
 	close(w->go_fd);
 	w->go_fd = -1;
 	do
@@ -92,6 +138,8 @@ int workload_wait(struct workload *w, volatile int *stop)
 	int st;
 	pid_t r;
 
+	if (w->pid <= 0 && w->status >= 0)
+		return w->status;
 	for (;;) {
 		r = wait4(w->pid, &st, 0, &w->ru);
 		if (r == w->pid)
@@ -102,11 +150,8 @@ int workload_wait(struct workload *w, volatile int *stop)
 			return -EINTR;
 	}
 	w->pid = 0;
-	if (WIFEXITED(st))
-		return WEXITSTATUS(st);
-	if (WIFSIGNALED(st))
-		return 128 + WTERMSIG(st);
-	return 1;
+	w->status = shell_status(st);
+	return w->status;
 }
 
 void workload_release(struct workload *w)

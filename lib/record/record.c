@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "lib/base/err.h"
 #include "lib/data/writer.h"
+#include "lib/event/live.h"
 #include "lib/event/open.h"
 #include "lib/event/ring.h"
 #include "lib/record/drain-sched.h"
@@ -172,7 +173,7 @@ static void config_enable(const struct record_opts *o, struct evsel *e, bool tra
 void record_config(const struct record_opts *o)
 {
 	struct evlist *l = o->evlist;
-	bool pipe = o->output && !strcmp(o->output, "-");
+	bool pipe = o->output && perf_writer_path_is_pipe(o->output);
 	size_t i, tracking = o->dummy_tracking ? l->nr - 1 : 0;
 
 	for (i = 0; i < l->nr; i++) {
@@ -483,7 +484,7 @@ static int write_prologue(struct rec *r)
 
 		err = perf_writer_write(r->w, &fin, sizeof(fin));
 	}
-	return err;
+	return err ? err : perf_writer_sync(r->w);
 }
 
 /* Each record of a drained ring: count samples and losses, follow maps and sample ips. */
@@ -524,26 +525,14 @@ static int on_bytes(void *ctx, const void *p, size_t len)
 	return r->z ? zsink_write(r->z, r->w, p, len) : perf_writer_write(r->w, p, len);
 }
 
-/* One pass over every ring; FINISHED_ROUND after a pass that wrote something. */
-static int drain_all(struct rec *r)
+static int on_round(void *ctx)
 {
-	static const struct ring_ops ops = { on_record, on_bytes };
-	bool wrote = false;
-	size_t i;
+	struct rec *r = ctx;
+	struct perf_event_header fr = { PERF_RECORD_FINISHED_ROUND, 0, 8 };
+	int err = perf_writer_write(r->w, &fr, sizeof(fr));
 
-	for (i = 0; i < r->nr_rings; i++) {
-		int64_t n = ring_drain(&r->rings[i], &ops, r);
-
-		if (n < 0)
-			return (int)n;
-		wrote |= n > 0;
-	}
-	if (wrote) {
-		struct perf_event_header fr = { PERF_RECORD_FINISHED_ROUND, 0, 8 };
-
-		return perf_writer_write(r->w, &fr, sizeof(fr));
-	}
-	return 0;
+	/* on disk with the header's data size after every round: a SIGKILL loses little */
+	return err ? err : perf_writer_sync(r->w);
 }
 
 static void ioctl_all(struct rec *r, unsigned long req)
@@ -556,82 +545,51 @@ static void ioctl_all(struct rec *r, unsigned long req)
 				ioctl(r->fds[i].fd[k], req, 0);
 }
 
-/* ppoll() that finds ready fds returns without delivering the signals it unblocked:
- * let them in now, so that the caller's handlers run. */
-static void deliver_pending(const sigset_t *mask)
+/* -D: the delay is over. */
+static int on_enable(void *ctx)
 {
-	sigset_t pending, saved;
+	struct rec *r = ctx;
 
-	if (!mask || sigpending(&pending) || sigisemptyset(&pending))
-		return;
-	sigprocmask(SIG_SETMASK, mask, &saved);
-	sigprocmask(SIG_SETMASK, &saved, NULL);
+	ioctl_all(r, PERF_EVENT_IOC_ENABLE);
+	if (r->o->on_enable)
+		r->o->on_enable(r->o->on_enable_ctx, true);
+	return 0;
 }
 
-/* True when every ring's events are gone (their tasks exited): nothing more can come. */
-static bool all_hung_up(const struct rec *r)
-{
-	size_t i;
+/* The writer's sink for the live loop: every record followed, the bytes written as they
+ * are, FINISHED_ROUND after each pass that read something. */
+static const struct live_sink rec_sink = {
+	.record = on_record,
+	.bytes = on_bytes,
+	.round = on_round,
+	.enable = on_enable,
+};
 
-	for (i = 0; i < r->nr_rings; i++)
-		if (!(r->pfds[i].revents & (POLLHUP | POLLERR)))
-			return false;
-	return r->nr_rings > 0;
+static int drain_all(struct rec *r)
+{
+	int64_t n = live_drain(r->rings, r->nr_rings, &rec_sink, r);
+
+	return n < 0 ? (int)n : 0;
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-/* -D: the events get enabled once the delay is over; the wait is never longer than that. */
-static void delayed_enable(struct rec *r, uint64_t *enable_at, struct timespec *ts)
-{
-	uint64_t now, left;
-
-	ts->tv_sec = 0;
-	ts->tv_nsec = 100 * 1000 * 1000;
-	if (!*enable_at)
-		return;
-	now = now_ms();
-	if (now >= *enable_at) {
-		*enable_at = 0;
-		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
-		if (r->o->on_enable)
-			r->o->on_enable(true);
-		return;
-	}
-	left = *enable_at - now;
-	if (left < 100)
-		ts->tv_nsec = (long)left * 1000 * 1000;
-}
-
+/* Records until a stop condition of the live loop (see live.h). */
 static int poll_loop(struct rec *r)
 {
 	const struct record_opts *o = r->o;
-	uint64_t enable_at = o->delay_ms > 0 ? now_ms() + (uint64_t)o->delay_ms : 0;
-	struct timespec ts;
-	int err, n;
+	struct live_opts lo = { 0 };
+	struct live_result res;
+	int err;
 
-	while (!*o->stop) {
-		delayed_enable(r, &enable_at, &ts);
-		n = ppoll(r->pfds, r->nr_rings, &ts, o->poll_mask);
-		if (n < 0 && errno != EINTR)
-			return -errno;
-		if (n > 0) {
-			r->st.wakeups++;
-			deliver_pending(o->poll_mask);
-		}
-		err = drain_all(r);
-		if (err)
-			return err;
-		if (n > 0 && all_hung_up(r))
-			break;
-	}
-	return 0;
+	lo.rings = r->rings;
+	lo.nr_rings = r->nr_rings;
+	lo.sig = o->sig;
+	lo.workload = o->workload;
+	lo.delay_ms = o->delay_ms > 0 ? o->delay_ms : 0;
+	err = live_run(&lo, &rec_sink, r, &res);
+	r->st.wakeups = res.wakeups;
+	r->st.end = res.end;
+	r->st.workload_err = res.workload_err;
+	return err;
 }
 
 /* The lost count of the event with id, from a read() of its fd (read_format ID|LOST, with
@@ -777,14 +735,12 @@ static int run(struct rec *r)
 	/* enabled before the command starts (as perf): its exec COMM and MMAPs are recorded */
 	if (!o->has_workload && !o->delay_ms)
 		ioctl_all(r, PERF_EVENT_IOC_ENABLE);
-	if (o->start) {
-		err = o->start(o->start_ctx);
-		if (err)
-			return err;
-	}
 	if (o->delay_ms && o->on_enable)
-		o->on_enable(false);
+		o->on_enable(o->on_enable_ctx, false);
 	err = poll_loop(r);
+	/* the command could not exec: the caller says why */
+	if (err && err == r->st.workload_err)
+		return err;
 	ioctl_all(r, PERF_EVENT_IOC_DISABLE);
 	if (!err)
 		err = drain_all(r);

@@ -3,23 +3,25 @@
  * record: the recording engine behind `flare record`. It configures the evsels for sampling
  * as perf 6.1 does, opens them on every (task, cpu) pair of the target with one mmap ring
  * per CPU, writes perf's start-up records (ID_INDEX, the kernel MMAP, THREAD_MAP, CPU_MAP,
- * COMM/FORK/MMAP2 of running tasks from /proc, FINISHED_INIT), then drains the rings with
- * poll into a perf.data writer until told to stop, and finishes the file with the feature
+ * COMM/FORK/MMAP2 of running tasks from /proc, FINISHED_INIT), starts the workload and
+ * drains the rings into a perf.data writer in the live loop (lib/event/live.h) until one of
+ * its stop conditions holds, and finishes the file with the feature
  * sections (build-ids of the dsos that samples hit, sample times, ...). While it drains, the
  * calling thread runs at SCHED_FIFO rt_prio when that is permitted (and given), else with a
  * short time slice (lib/record/drain-sched.h), and returns to its policy before the file is
  * finished.
  *
  * It owns nothing it is given; everything it opens it closes. It never prints and never
- * installs signal handlers: the caller sets *stop (from a handler) and passes the signal mask
- * to poll with, so that a signal ends the wait at once.
+ * installs signal handlers: the caller blocks the signals (live_signals_block()) before it
+ * calls record_run(), so that SIGINT, SIGTERM and the workload's exit end the wait at once,
+ * and a signal at any moment still ends in a finished file.
  */
 #ifndef FLARE_RECORD_RECORD_H
 #define FLARE_RECORD_RECORD_H
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "lib/event/evlist.h"
+#include "lib/event/live.h"
 #include "lib/event/target.h"
 
 enum record_callgraph { RECORD_CG_NONE, RECORD_CG_FP, RECORD_CG_DWARF };
@@ -53,18 +55,17 @@ struct record_opts {
 	int delay_ms;
 	bool dummy_tracking;		/* the last evsel is that dummy (set by the caller) */
 	/* Told when the events are left disabled (-D) and when they get enabled; or NULL. */
-	void (*on_enable)(bool enabled);
+	void (*on_enable)(void *ctx, bool enabled);
+	void *on_enable_ctx;
 	int rt_prio;			/* SCHED_FIFO priority to drain at, 0: none */
 	bool rt_required;		/* fail when rt_prio cannot be set (-r) */
 	const char *const *filters;	/* per evsel tracepoint filter, or NULL entries */
 	int argc;			/* flare's own command line, for the CMDLINE feature */
 	char *const *argv;
-	/* Called after the start-up records are written, to let the workload exec. */
-	int (*start)(void *ctx);
-	void *start_ctx;
-	volatile int *stop;		/* set when recording should end */
+	/* Prepared, and let exec after the start-up records are written; or NULL. */
+	struct workload *workload;
+	struct live_signals *sig;	/* blocked by the caller */
 	int comp_level;			/* -z: zstd level of the rings' data, 0: none */
-	const sigset_t *poll_mask;	/* the mask to wait with (signals unblocked), or NULL */
 };
 
 struct record_stats {
@@ -75,14 +76,16 @@ struct record_stats {
 	uint64_t wakeups;
 	int rt_prio;			/* the real-time priority drained at, or 0 */
 	bool short_slice;		/* else: the normal policy with a short slice */
+	enum live_end end;		/* why the recording stopped */
+	int workload_err;		/* the workload's start error (-ECANCELED: killed first) */
 };
 
 /* Sets sample_type, period/freq, read_format and the flags on every evsel of o->evlist as
  * perf record would. Called by record_run(); exposed for tests. */
 void record_config(const struct record_opts *o);
 
-/* Records until *o->stop is set (the caller sets it when the workload exits or on a signal),
- * then drains and writes the file. 0, or < 0 with one line in errbuf naming what failed. */
+/* Records until the live loop stops (a signal, the workload's exit, the tasks gone), then
+ * drains and writes the file. A workload that could not exec: its -errno, errbuf empty. 0, or < 0 with one line in errbuf naming what failed. */
 int record_run(const struct record_opts *o, struct record_stats *st, char *errbuf,
 	       size_t errlen);
 

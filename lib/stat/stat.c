@@ -1,15 +1,37 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * flare stat's counting: opening every evsel over the target with perf stat's settings,
- * reading and aggregating by CPU, core or socket, scaling multiplexed counts.
+ * stat: the counting engine (see stat.h).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "cli/stat-run.h"
+#include "lib/stat/stat.h"
 #include "lib/base/err.h"
 #include "lib/event/pmu.h"
+
+/* Running mean and variance (Welford), as perf's stats. */
+void welford_add(struct welford *w, double v)
+{
+	double d = v - w->mean;
+
+	w->n++;
+	w->mean += d / w->n;
+	w->m2 += d * (v - w->mean);
+}
+
+double welford_stddev(const struct welford *w)
+{
+	if (w->n < 2)
+		return 0;
+	return sqrt(w->m2 / (w->n - 1) / w->n);
+}
+
+double welford_noise_pct(const struct welford *w)
+{
+	return w->mean ? 100.0 * welford_stddev(w) / w->mean : 0;
+}
 
 static void stat_attr(struct perf_event_attr *a, const struct evsel *e, const struct stat_run_opts *o)
 {
