@@ -231,7 +231,9 @@ static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds,
 	 * pipeline's (stackcollapse-perf.pl without --kernel) */
 	fo.marks_hidden = kinds && !a->colors && !a->kernel && !a->jit && !a->all;
 	err = flame_build(&f, lines, nr, &fo);
-
+	if (err == -ERANGE)
+		pr_err("cannot draw the flame graph: the counts add up past a double's range "
+		       "(scale them down, or lower --factor or --total)");
 	if (!err && f.total <= 0) {
 		flame_release(&f);
 		return -ENODATA;
@@ -396,7 +398,7 @@ static int run_one(struct fg_args *a, int argc, char **argv, struct strbuf *out)
 		pr_err("no stacks in '%s' to draw (%s)", path ? path : "standard input",
 		       p.from_data ? "record with -g, or check the filters"
 				   : "give 'perf script' output or folded stacks");
-	else if (err)
+	else if (err && err != -ERANGE)
 		pr_err("cannot draw the flame graph: %s", err_str(err));
 	profile_release(&p);
 	return err;
