@@ -263,6 +263,16 @@ static int print_folded(struct profile *p, bool in_order, struct strbuf *out)
 	return err;
 }
 
+/* Why palette.map could not be used, in the user's terms. */
+static const char *palette_why(int err)
+{
+	if (err == -ELOOP)
+		return "it is a symbolic link, which --cp does not follow";
+	if (err == -EINVAL)
+		return "it is not a regular file";
+	return err_str(err);
+}
+
 #define usage_exit(opts, ...) opt_usage_error(opts, fg_usage, __VA_ARGS__)
 
 /* Fills the library options from the parsed arguments; exits 129 on a bad value. */
@@ -317,7 +327,8 @@ static int setup(struct fg_args *a, const struct opt *opts)
 	if (a->cp) {
 		err = palette_load("palette.map", &c->fo.cp);
 		if (err)
-			pr_err("cannot read 'palette.map': %s (remove it, or drop --cp)", err_str(err));
+			pr_err("cannot read 'palette.map': %s (remove it, or drop --cp)",
+			       palette_why(err));
 	}
 	return err;
 }
@@ -473,8 +484,12 @@ int cmd_flamegraph(int argc, char **argv)
 	}
 	if (!err)
 		err = write_out(a.folded || a.diff_table ? (a.output ? a.output : NULL) : a.output, &out);
-	if (!err && a.cli.fo.cp && palette_save(a.cli.fo.cp, "palette.map"))
-		pr_warn("cannot write 'palette.map': %s", strerror(errno));
+	if (!err && a.cli.fo.cp) {
+		int perr = palette_save(a.cli.fo.cp, "palette.map");
+
+		if (perr)
+			pr_warn("cannot write 'palette.map': %s", palette_why(perr));
+	}
 	strbuf_release(&out);
 	palette_free(a.cli.fo.cp);
 	free((void *)a.cli.co.comms);

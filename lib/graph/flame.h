@@ -113,10 +113,13 @@ int fg_add_json_str(struct strbuf *out, const char *s, size_t len);
 const char *flame_title(const struct flame_opts *o);
 
 /* Palette (--cp): names mapped to colors, read from and written to a file such as
- * palette.map ("name->rgb(r,g,b)" lines, sorted). */
+ * palette.map ("name->rgb(r,g,b)" lines, sorted). A missing file is an empty palette; the file
+ * must be a regular one: a symlink gives -ELOOP, anything else -EINVAL (never followed,
+ * never written through), text past 256 MiB -EFBIG, a NUL byte -EILSEQ. */
 int palette_load(const char *path, struct palette **ret);
 /* The color of name: the remembered one, else computed and remembered. */
 const char *palette_color(struct palette *p, const char *name, size_t len, const char *fresh);
+/* Writes the palette over path, created if missing; -ELOOP or -EINVAL as palette_load. */
 int palette_save(struct palette *p, const char *path);
 void palette_free(struct palette *p);
 
