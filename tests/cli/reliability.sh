@@ -74,3 +74,44 @@ if have_perf; then
 else
 	skip "Total Lost Samples = perf's" "perf not installed"
 fi
+
+# --- readers are bounded: /dev/zero and an endless line fail at once with a reason
+timeout 20 "$FLARE" flamegraph -i /dev/zero >z.svg 2>z.err
+rc=$?
+if [ $rc -eq 1 ] && grep -q "NUL bytes" z.err; then
+	pass "flamegraph -i /dev/zero is refused at once"
+else
+	fail "flamegraph -i /dev/zero is refused at once" "exit $rc: $(head -c 200 z.err)"
+fi
+yes abcdefghijklmnopqrstuvwxyz | tr -d '\n' | timeout 60 "$FLARE" flamegraph >l.svg 2>l.err
+rc=${PIPESTATUS[2]}
+if [ "$rc" -eq 1 ] && grep -q "line longer than" l.err; then
+	pass "an endless line of text is refused"
+else
+	fail "an endless line of text is refused" "exit $rc: $(head -c 200 l.err)"
+fi
+"$FLARE" record -q -g -o k.data -- "$WL/cpu_burn" 0.05 >/dev/null 2>&1
+timeout 20 "$FLARE" report -i k.data --kallsyms /dev/zero --stdio >kz.out 2>kz.err
+rc=$?
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q "not a kallsyms file" kz.err; then
+	pass "report --kallsyms /dev/zero is refused at once"
+else
+	fail "report --kallsyms /dev/zero is refused at once" "exit $rc: $(head -c 200 kz.err)"
+fi
+
+# --- --cp neither follows a symlinked ./palette.map nor writes through it
+mkdir cp && echo keep >cp/target && ln -s target cp/palette.map
+(cd cp && printf 'main;a 5\n' | "$FLARE" flamegraph --cp >g.svg 2>g.err)
+check_eq "--cp does not write through a symlinked palette.map" keep "$(cat cp/target)"
+check_grep "--cp says why it refuses the symlink" "symbolic link" cp/g.err
+rm cp/palette.map
+(cd cp && printf 'main;a 5\n' | "$FLARE" flamegraph --cp >g.svg 2>g.err)
+check_grep "--cp writes a new palette.map" '^main->rgb\(' cp/palette.map
+
+# --- stat's status says when its counts could not be written
+"$FLARE" stat -e task-clock true 2>/dev/full
+check_eq "stat exits 1 when standard error is full" 1 $?
+"$FLARE" stat -e task-clock -o /dev/full true 2>/dev/null
+check_eq "stat -o /dev/full exits 1" 1 $?
+"$FLARE" stat -e task-clock true 2>/dev/null
+check_eq "stat exits 0 when its counts are written" 0 $?
