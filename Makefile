@@ -26,8 +26,12 @@ ifeq ($(WERROR),1)
 CFLAGS += -Werror
 endif
 ifeq ($(SAN),1)
-CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-LDFLAGS += -fsanitize=address,undefined
+# float-cast-overflow is not part of gcc's "undefined": asked for where the compiler has it
+SAN_FLOAT := $(shell echo | $(CC) -fsanitize=float-cast-overflow -x c -c -o /dev/null - \
+	2>/dev/null && echo ,float-cast-overflow)
+CFLAGS += -fsanitize=address,undefined$(SAN_FLOAT) -fno-sanitize-recover=undefined$(SAN_FLOAT) \
+	-fno-omit-frame-pointer
+LDFLAGS += -fsanitize=address,undefined$(SAN_FLOAT)
 endif
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
 GITREV := $(shell git rev-parse --short HEAD 2>/dev/null || echo unknown)

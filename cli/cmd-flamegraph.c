@@ -194,7 +194,9 @@ static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds,
 	 * pipeline's (stackcollapse-perf.pl without --kernel) */
 	fo.marks_hidden = kinds && !a->colors && !a->kernel && !a->jit && !a->all;
 	err = flame_build(&f, lines, nr, &fo);
-
+	if (err == -ERANGE)
+		pr_err("cannot draw the flame graph: the counts add up past a double's range "
+		       "(scale them down, or lower --factor or --total)");
 	if (!err && f.total <= 0) {
 		flame_release(&f);
 		return -ENODATA;
@@ -222,6 +224,16 @@ static int print_folded(struct profile *p, bool in_order, struct strbuf *out)
 		err = err ? err : strbuf_addf(out, " %.15g\n", p->lines.items[i].c1);
 	}
 	return err;
+}
+
+/* Why palette.map could not be used, in the user's terms. */
+static const char *palette_why(int err)
+{
+	if (err == -ELOOP)
+		return "it is a symbolic link, which --cp does not follow";
+	if (err == -EINVAL)
+		return "it is not a regular file";
+	return err_str(err);
 }
 
 #define usage_exit(opts, ...) opt_usage_error(opts, fg_usage, __VA_ARGS__)
@@ -281,7 +293,8 @@ static int setup(struct fg_args *a, const struct opt *opts)
 	if (a->cp) {
 		err = palette_load("palette.map", &c->fo.cp);
 		if (err)
-			pr_err("cannot read 'palette.map': %s (remove it, or drop --cp)", err_str(err));
+			pr_err("cannot read 'palette.map': %s (remove it, or drop --cp)",
+			       palette_why(err));
 	}
 	return err;
 }
@@ -362,7 +375,7 @@ static int run_one(struct fg_args *a, int argc, char **argv, struct strbuf *out)
 		pr_err("no stacks in '%s' to draw (%s)", path ? path : "standard input",
 		       p.from_data ? "record with -g, or check the filters"
 				   : "give 'perf script' output or folded stacks");
-	else if (err)
+	else if (err && err != -ERANGE)
 		pr_err("cannot draw the flame graph: %s", err_str(err));
 	profile_release(&p);
 	return err;
@@ -437,8 +450,12 @@ int cmd_flamegraph(int argc, char **argv)
 	}
 	if (!err)
 		err = write_out(a.folded || a.diff_table ? (a.output ? a.output : NULL) : a.output, &out);
-	if (!err && a.cli.fo.cp && palette_save(a.cli.fo.cp, "palette.map"))
-		pr_warn("cannot write 'palette.map': %s", strerror(errno));
+	if (!err && a.cli.fo.cp) {
+		int perr = palette_save(a.cli.fo.cp, "palette.map");
+
+		if (perr)
+			pr_warn("cannot write 'palette.map': %s", palette_why(perr));
+	}
 	strbuf_release(&out);
 	palette_free(a.cli.fo.cp);
 	free((void *)a.cli.co.comms);

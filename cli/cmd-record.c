@@ -243,8 +243,8 @@ static int callgraph_mode(const char *s, struct record_opts *ro)
 	return -EINVAL;
 }
 
-/* With no PMU, "cycles" becomes cpu-clock, named from its attr as perf names it then (an
- * event perf parsed excludes guests unless told H or G). */
+/* With no PMU, "cycles" becomes cpu-clock, named from its attr as perf names it then (the
+ * modifiers decided exclude_guest as perf's do: cycles:k becomes cpu-clock:k). */
 static void fallback_cycles(struct evlist *l, bool defaulted)
 {
 	size_t i;
@@ -253,15 +253,11 @@ static void fallback_cycles(struct evlist *l, bool defaulted)
 		return;
 	for (i = 0; i < l->nr; i++) {
 		struct evsel *e = &l->evsels[i];
-		struct perf_event_attr a = e->attr;
-		const char *mods = strchr(e->name, ':');
 		char *name, m[16];
 
 		if (e->attr.type != PERF_TYPE_HARDWARE || e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
 			continue;
-		if (!defaulted && !(mods && strpbrk(mods, "HG")))
-			a.exclude_guest = 1;
-		ev_mods_from_attr(&a, m, sizeof(m));
+		ev_mods_from_attr(&e->attr, m, sizeof(m));
 		if (asprintf(&name, "cpu-clock%s", m) < 0)
 			continue;
 		if (!defaulted)

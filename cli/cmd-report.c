@@ -231,21 +231,17 @@ static bool file_has_callchain(const struct perf_data *pd)
 	return false;
 }
 
+/* perf 6.1's get_default_sort_order(): "trace" when every event of the file is a
+ * tracepoint. The dummy event perf record adds for -a (and -C) is one that is not, so a
+ * system-wide tracepoint recording by perf sorts by comm,dso,sym. */
 static bool all_tracepoints(const struct perf_data *pd)
 {
-	size_t i, n = 0;
+	size_t i;
 
-	for (i = 0; i < pd->nr_attrs; i++) {
-		const struct perf_event_attr *a = &pd->attrs[i].attr;
-
-		/* perf's side-band dummy event does not count */
-		if (a->type == PERF_TYPE_SOFTWARE && a->config == PERF_COUNT_SW_DUMMY)
-			continue;
-		if (a->type != PERF_TYPE_TRACEPOINT)
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (pd->attrs[i].attr.type != PERF_TYPE_TRACEPOINT)
 			return false;
-		n++;
-	}
-	return n > 0;
+	return pd->nr_attrs > 0;
 }
 
 static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)

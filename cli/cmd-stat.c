@@ -608,6 +608,10 @@ out_close:
 	if (cfg.out != stderr && fclose(cfg.out)) {
 		pr_err("cannot write '%s': %s", o->output, strerror(errno));
 		status = status ? status : 1;
+	} else if (cfg.out == stderr && (fflush(stderr) || ferror(stderr))) {
+		/* the counts went nowhere (2>/dev/full, a closed pipe): no message can reach
+		 * the user there either, but the status says so */
+		status = status ? status : 1;
 	}
 out:
 	live_signals_release(&sig);

@@ -172,6 +172,11 @@ static int script_text(struct profile *p, const struct fg_cli *cli, int fd, int 
 		}
 	}
 	strbuf_release(&p->text);
+	if (err == -E2BIG) {
+		pr_err("'%s' has a line longer than %zu MiB: it is not 'perf script' output",
+		       name_of(path), COLLAPSE_LINE_MAX >> 20);
+		return err;
+	}
 	if (!err)
 		collapse_text_end(p->col);
 	if (!err && collapse_unrecognized(p->col))
@@ -198,6 +203,12 @@ static int from_stream(struct profile *p, const struct fg_cli *cli, int fd, cons
 	if (std && !p->text.len)
 		return -ENODATA;	/* the caller may fall back to ./perf.data */
 	whole = p->text.len >= 8 && is_magic(p->text.buf);
+	/* no text holds NUL bytes: binary input (or /dev/zero) is refused before it is read */
+	if (!whole && memchr(p->text.buf, 0, p->text.len)) {
+		pr_err("'%s' is neither perf.data nor text (it holds NUL bytes): give perf.data, "
+		       "'perf script' output or folded stacks", name_of(path));
+		return -EINVAL;
+	}
 	if (!whole && !looks_folded(p->text.buf, p->text.len))
 		return script_text(p, cli, fd, eof, path);
 	if (!eof)

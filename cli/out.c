@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <inttypes.h>
+#include <locale.h>
 #include <stdbool.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -131,19 +132,27 @@ char *out_thousands(char buf[32], uint64_t v)
 	return group3(buf, 32, tmp);
 }
 
+/* The user's LC_NUMERIC (LC_ALL, LC_NUMERIC, LANG), as perf stat takes it with
+ * setlocale(LC_ALL, ""), held apart so that only these numbers follow it; the C locale
+ * when it names none that is installed. Made once, never freed. */
+static locale_t numeric_locale(void)
+{
+	static locale_t loc;
+
+	if (!loc)
+		loc = newlocale(LC_NUMERIC_MASK, "", (locale_t)0);
+	if (!loc)
+		loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	return loc;
+}
+
 char *out_thousands_f(char buf[48], double v, int decimals)
 {
-	char tmp[48], *dot;
-	size_t n;
+	locale_t loc = numeric_locale(), old = loc ? uselocale(loc) : (locale_t)0;
 
-	snprintf(tmp, sizeof(tmp), "%.*f", decimals, v);
-	dot = strchr(tmp, '.');
-	if (dot)
-		*dot = '\0';
-	group3(buf, 48, tmp);
-	if (dot) {
-		n = strlen(buf);
-		snprintf(buf + n, 48 - n, ".%s", dot + 1);
-	}
+	/* printf's ' flag groups as the locale does: not at all under C and C.UTF-8 */
+	snprintf(buf, 48, "%'.*f", decimals, v);
+	if (loc)
+		uselocale(old);
 	return buf;
 }

@@ -25,7 +25,8 @@ void out_pager_disable(void);
 
 /* Formats v with thousands separators ("1,234,567") into buf and returns buf. */
 char *out_thousands(char buf[32], uint64_t v);
-/* Like out_thousands for a double with the given decimals ("1,234.57"). */
+/* A double with the given decimals, grouped as perf stat's "%'" does under the user's
+ * LC_NUMERIC: "1,234.57" under en_US, "1234.57" under C and C.UTF-8. */
 char *out_thousands_f(char buf[48], double v, int decimals);
 
 #endif

@@ -4,7 +4,10 @@
  * against the file before the replay, saying what is wrong: --time and -C into the sample
  * filter (lib/session/filter.h), and --kallsyms.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,11 +103,40 @@ int read_opts_cpus(struct sample_filter *f, struct perf_data *pd, const char *in
 	return 0;
 }
 
+/* Whether the first line of buf[0..len) reads as kallsyms: "ADDR TYPE NAME". */
+static bool kallsyms_line(const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && isxdigit((unsigned char)buf[i]))
+		i++;
+	return i > 0 && i + 3 < len && buf[i] == ' ' && isalpha((unsigned char)buf[i + 1]) &&
+	       buf[i + 2] == ' ' && buf[i + 3] > ' ';
+}
+
 bool read_opts_kallsyms_readable(const char *path)
 {
-	if (!path || !access(path, R_OK))
+	char buf[256];
+	ssize_t n = -1;
+	int fd;
+
+	if (!path)
 		return true;
-	pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)", path,
-	       strerror(errno));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf));
+		close(fd);
+	}
+	if (n < 0) {
+		pr_err("cannot read --kallsyms '%s': %s (give a copy of a kernel's /proc/kallsyms)",
+		       path, strerror(errno));
+		return false;
+	}
+	/* an empty file names no symbol, as perf takes it; anything else starts as kallsyms
+	 * does (a device such as /dev/zero is refused here, before it is read without end) */
+	if (n == 0 || kallsyms_line(buf, (size_t)n))
+		return true;
+	pr_err("--kallsyms '%s' is not a kallsyms file: it should start with lines such as "
+	       "'ffffffff81000000 T _text' (give a copy of a kernel's /proc/kallsyms)", path);
 	return false;
 }

@@ -74,7 +74,10 @@ static int max_int(int a, int b)
 	return a > b ? a : b;
 }
 
-static void widen(struct layout *l, const struct hist_entry *e)
+/* trace_known: perf formats an entry's trace output only when it compares it with another
+ * (a second entry, or a second sample for it), so the lone entry of a histogram that had one
+ * sample leaves the column as wide as its header, and the text is cut there. */
+static void widen(struct layout *l, const struct hist_entry *e, bool trace_known)
 {
 	int i;
 
@@ -98,7 +101,7 @@ static void widen(struct layout *l, const struct hist_entry *e)
 			w = e->sym ? (int)strlen(e->sym->name) + 4 : 22;
 			break;
 		case HK_TRACE:
-			w = (int)strlen(e->trace ? e->trace : "");
+			w = trace_known ? (int)strlen(e->trace ? e->trace : "") : 0;
 			break;
 		default:
 			break;
@@ -140,7 +143,7 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 		l->cols[l->nr++] = (struct col){ COL_KEY, k, (int)strlen(key_header(k)) };
 	}
 	for (i = 0; i < h->nr_entries; i++)
-		widen(l, h->sorted[i]);
+		widen(l, h->sorted[i], h->nr_entries > 1 || h->sorted[i]->nr_total > 1);
 }
 
 static void put_dots(FILE *out, int n)
@@ -232,7 +235,9 @@ static void print_key(struct lbuf *b, const struct col *c, const struct hist_ent
 		lb_mem(b, tmp, n > 0 ? (size_t)n : 0);
 		break;
 	case HK_TRACE:
-		lb_str(b, e->trace ? e->trace : "");	/* never padded, as perf */
+		/* never padded, as perf; cut at the column's width ("%-.*s") */
+		n = e->trace ? (int)strnlen(e->trace, (size_t)c->width) : 0;
+		lb_mem(b, e->trace ? e->trace : "", (size_t)n);
 		break;
 	default:
 		break;

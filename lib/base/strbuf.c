@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,7 +112,7 @@ void strbuf_release(struct strbuf *sb)
 	sb->len = sb->alloc = 0;
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
+static int read_file(struct strbuf *sb, const char *path, size_t max, bool text)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
@@ -132,9 +134,27 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 		}
 		if (n == 0)
 			break;
+		if (text && memchr(sb->buf + sb->len, 0, (size_t)n)) {
+			ret = -EILSEQ;
+			break;
+		}
 		sb->len += n;
 		sb->buf[sb->len] = '\0';
+		if (sb->len > max) {
+			ret = -EFBIG;
+			break;
+		}
 	}
 	close(fd);
 	return ret;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	return read_file(sb, path, SIZE_MAX, false);
+}
+
+int strbuf_read_text(struct strbuf *sb, const char *path, size_t max)
+{
+	return read_file(sb, path, max, true);
 }

@@ -33,5 +33,9 @@ char *strbuf_detach(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 /* Reads the whole file at path into sb (appending). Returns 0 or -errno. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+/* strbuf_read_file() for a text file from outside (kallsyms, maps): a device or FIFO can be
+ * endless, so it fails with -EFBIG past max bytes and -EILSEQ at a NUL byte, which no text
+ * holds (/dev/zero fails at once). */
+int strbuf_read_text(struct strbuf *sb, const char *path, size_t max);
 
 #endif

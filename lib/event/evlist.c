@@ -48,7 +48,7 @@ void evlist_release(struct evlist *list)
 
 /*
  * perf's modifier rules: any of u/k/h excludes the privilege levels not named; G/H likewise
- * for guest/host; u/k/h without G/H also exclude the guest. p adds one to precise_ip.
+ * for guest/host; u or p without G/H also exclude the guest. p adds one to precise_ip.
  * A letter other than p given twice ("uu") is an error, as in perf.
  */
 int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read,
@@ -60,6 +60,10 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 	int excl = eu | ek | eh, excl_GH = eH, precise = attr->precise_ip;
 	const char *p;
 
+	/* perf 6.1 builds a modified event's exclusions from nothing: the guest is excluded
+	 * again only by u or p (cycles:k opens with exclude_guest 0, cycles:u with 1) */
+	if (*mods && eG && !excl && !excl_GH && !precise)
+		eG = 0;
 	for (p = mods; *p; p++) {
 		if (*p != 'p' && strchr(mods, *p) != p)
 			return (int)(p - mods); /* repeated: perf's "Bad modifier" */
@@ -69,7 +73,7 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 		case 'h':
 			if (!excl)
 				excl = eu = ek = eh = 1;
-			if (!excl_GH)
+			if (!excl_GH && *p == 'u')
 				eG = 1;
 			if (*p == 'u')
 				eu = 0;
@@ -90,6 +94,8 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 		case 'p':
 			if (++precise > 3)
 				return (int)(p - mods);
+			if (!excl_GH)	/* perf: precise requires exclude_guest */
+				eG = 1;
 			break;
 		case 'P':
 			precise = 3;

@@ -823,9 +823,11 @@ int collapse_text(struct collapse *c, const char *buf, size_t len)
 	int err;
 
 	if (!c->carry.len)
-		return text_run(c, buf, len, false);
-	err = strbuf_add(&c->carry, buf, len);
-	return err ? err : text_run(c, c->carry.buf, c->carry.len, false);
+		err = text_run(c, buf, len, false);
+	else
+		err = strbuf_add(&c->carry, buf, len) ? -ENOMEM :
+		      text_run(c, c->carry.buf, c->carry.len, false);
+	return err ? err : c->carry.len > COLLAPSE_LINE_MAX ? -E2BIG : 0;
 }
 
 void collapse_text_end(struct collapse *c)

@@ -53,8 +53,12 @@ uint64_t collapse_unrecognized(const struct collapse *c);
 /* The event the default filter settled on, or NULL. */
 const char *collapse_event(const struct collapse *c);
 
+/* The longest line the text may hold: perf script's are short, and a stream without a
+ * newline (a device, binary data) must not be kept without end. */
+#define COLLAPSE_LINE_MAX ((size_t)64 << 20)
 /* Feeds `perf script` text; may be called with consecutive chunks of lines. A last line
- * without its newline is taken as a line. Returns 0 or -ENOMEM. */
+ * without its newline is taken as a line. Returns 0, -ENOMEM, or -E2BIG when an unfinished
+ * line grows past COLLAPSE_LINE_MAX. */
 int collapse_text(struct collapse *c, const char *buf, size_t len);
 /* Ends the text input: a sample not followed by a blank line is dropped, as the script does. */
 void collapse_text_end(struct collapse *c);

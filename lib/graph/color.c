@@ -5,11 +5,15 @@
  * consistent palette file of --cp.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/base/arena.h"
 #include "lib/base/hashmap.h"
+#include "lib/base/strbuf.h"
 #include "lib/base/vec.h"
 #include "lib/graph/flame.h"
 
@@ -210,40 +214,57 @@ static const char *pal_put(struct palette *p, const char *name, size_t len, cons
 	return e->color;
 }
 
+/* A palette is a few names per function drawn: far less than this. */
+#define PALETTE_MAX ((size_t)256 << 20)
+
+/* palette.map is a regular file in the current directory: a symlink there is not followed
+ * (it could point anywhere --cp would then overwrite), nor is a FIFO waited on. */
+static int pal_open(const char *path, int flags)
+{
+	int fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+	struct stat st;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
 int palette_load(const char *path, struct palette **ret)
 {
 	struct palette *p = calloc(1, sizeof(*p));
-	char *line = NULL, *sep;
-	size_t cap = 0;
-	ssize_t n;
-	FILE *f;
+	struct strbuf text = STRBUF_INIT;
+	char *line, *nl, *sep;
+	int fd, err = 0;
 
 	*ret = NULL;
 	if (!p)
 		return -ENOMEM;
-	f = fopen(path, "r");
-	if (!f && errno != ENOENT) {
-		int err = -errno;
-
-		free(p);
+	fd = pal_open(path, O_RDONLY);
+	if (fd >= 0) {
+		close(fd);
+		err = strbuf_read_text(&text, path, PALETTE_MAX);
+	} else if (fd != -ENOENT) {
+		err = fd;
+	}
+	for (line = text.buf; !err && *line; line = nl) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl++ = 0;
+		else
+			nl = line + strlen(line);
+		sep = strstr(line, "->");
+		if (sep && !pal_put(p, line, (size_t)(sep - line), sep + 2))
+			err = -ENOMEM;
+	}
+	strbuf_release(&text);
+	if (err) {
+		palette_free(p);
 		return err;
 	}
-	while (f && (n = getline(&line, &cap, f)) > 0) {
-		if (line[n - 1] == '\n')
-			line[--n] = 0;
-		sep = strstr(line, "->");
-		if (!sep)
-			continue;
-		if (!pal_put(p, line, (size_t)(sep - line), sep + 2)) {
-			free(line);
-			fclose(f);
-			palette_free(p);
-			return -ENOMEM;
-		}
-	}
-	free(line);
-	if (f)
-		fclose(f);
 	*ret = p;
 	return 0;
 }
@@ -263,12 +284,19 @@ static int pal_cmp(const void *a, const void *b)
 
 int palette_save(struct palette *p, const char *path)
 {
-	FILE *f = fopen(path, "w");
+	int fd = pal_open(path, O_WRONLY | O_CREAT);
+	FILE *f;
 	size_t i;
 	int err = 0;
 
-	if (!f)
-		return -errno;
+	if (fd < 0)
+		return fd;
+	f = ftruncate(fd, 0) ? NULL : fdopen(fd, "w");
+	if (!f) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
 	qsort(p->all.items, p->all.nr, sizeof(*p->all.items), pal_cmp);
 	for (i = 0; i < p->all.nr; i++)
 		fprintf(f, "%s->%s\n", p->all.items[i]->name, p->all.items[i]->color);

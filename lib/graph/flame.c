@@ -4,9 +4,11 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "lib/graph/flame.h"
 
 void flame_opts_default(struct flame_opts *o)
@@ -251,6 +253,9 @@ int flame_build(struct flame *f, struct fg_line *lines, size_t n, const struct f
 	}
 	err = err ? err : close_to(&w, 0, t);
 	f->total = t > 0 && o->total > t ? o->total : t;	/* flamegraph.pl's $timemax */
+	/* a sum (or its --factor multiple) beyond a double would lay out frames of width NaN */
+	if (!err && (!isfinite(f->total) || !isfinite(f->total * o->factor)))
+		err = -ERANGE;
 	if (!err && t > 0)
 		err = finish(f, &w, o);
 	vec_free(&w.open);
@@ -268,27 +273,26 @@ void flame_release(struct flame *f)
 	arena_release(&f->arena);
 }
 
-char *flame_count_str(double v, char buf[48])
+char *flame_count_str(double v, char buf[FLAME_COUNT_MAX])
 {
-	char tmp[48];
-	int n, i, j = 0, lead;
+	char tmp[FLAME_COUNT_MAX];
+	int n, i, j = 0;
 
 	n = snprintf(tmp, sizeof(tmp), "%.0f", v);
-	if (n <= 0 || n >= 40) {
-		snprintf(buf, 48, "%s", tmp);
+	/* only inf and nan have no digits to group; flame_build refuses those sums */
+	if (n <= 0 || n >= (int)sizeof(tmp) || tmp[n - 1] < '0' || tmp[n - 1] > '9') {
+		snprintf(buf, FLAME_COUNT_MAX, "%s", tmp);
 		return buf;
 	}
 	i = tmp[0] == '-' ? 1 : 0;
 	if (i)
 		buf[j++] = '-';
-	lead = (n - i) % 3;
 	for (; i < n; i++) {
 		buf[j++] = tmp[i];
 		if (i + 1 < n && ((n - i - 1) % 3 == 0))
 			buf[j++] = ',';
 	}
 	buf[j] = 0;
-	(void)lead;
 	return buf;
 }
 
@@ -300,28 +304,77 @@ size_t flame_name_len(const char *name, size_t len)
 	return len;
 }
 
-int strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len, bool quotes)
+size_t fg_utf8_char(const char *str, size_t len)
 {
-	size_t i, from = 0;
+	const unsigned char *s = (const unsigned char *)str;
+	uint32_t c;
+	size_t n, i;
+
+	if (!len)
+		return 0;
+	if (s[0] < 0x80)	/* XML 1.0 allows only tab, newline and return below 0x20 */
+		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' || s[0] == '\r';
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2, c = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3, c = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4, c = s[0] & 0x07;
+	else
+		return 0;
+	if (len < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, past U+10FFFF, and the non-characters U+FFFE/FFFF */
+	if ((n == 3 && c < 0x800) || (n == 4 && (c < 0x10000 || c > 0x10ffff)) ||
+	    (c >= 0xd800 && c <= 0xdfff) || c == 0xfffe || c == 0xffff)
+		return 0;
+	return n;
+}
+
+unsigned flame_xml_flags(const struct flame_opts *o)
+{
+	/* a single-byte encoding makes every byte from 0x80 a character */
+	if (o->encoding && strcasecmp(o->encoding, "utf-8") && strcasecmp(o->encoding, "utf8"))
+		return FG_XML_BYTES;
+	return 0;
+}
+
+int strbuf_add_xml(struct strbuf *sb, const char *s, size_t len, unsigned flags)
+{
+	size_t i = 0, from = 0, n;
 	int err = 0;
 
-	for (i = 0; i < len && !err; i++) {
+	while (i < len && !err) {
 		const char *rep = NULL;
 
-		switch (s[i]) {
+		n = (flags & FG_XML_BYTES) && (unsigned char)s[i] >= 0x80 ? 1 :
+		    fg_utf8_char(s + i, len - i);
+		switch (n ? s[i] : 0) {
+		case 0: rep = "&#xfffd;"; break;	/* no XML character: U+FFFD stands in */
 		case '&': rep = "&amp;"; break;
 		case '<': rep = "&lt;"; break;
 		case '>': rep = "&gt;"; break;
-		case '"': rep = quotes ? "&quot;" : NULL; break;
+		case '"': rep = flags & FG_XML_QUOTES ? "&quot;" : NULL; break;
 		default: break;
 		}
+		i += n ? n : 1;
 		if (!rep)
 			continue;
-		err = strbuf_add(sb, s + from, i - from);
+		err = strbuf_add(sb, s + from, i - (n ? n : 1) - from);
 		err = err ? err : strbuf_adds(sb, rep);
-		from = i + 1;
+		from = i;
 	}
 	return err ? err : strbuf_add(sb, s + from, len - from);
+}
+
+int strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len, bool quotes)
+{
+	return strbuf_add_xml(sb, s, len, quotes ? FG_XML_QUOTES : 0);
 }
 
 int flame_node_info(const struct flame *f, const struct flame_opts *o, const struct fg_node *n,
@@ -329,26 +382,44 @@ int flame_node_info(const struct flame *f, const struct flame_opts *o, const str
 {
 	/* rint: perl's sprintf "%.0f" rounds half to even */
 	double samples = rint((n->etime - n->stime) * o->factor), d, total = f->total * o->factor;
-	char cnt[48];
+	char cnt[FLAME_COUNT_MAX];
 	int err;
 
 	flame_count_str(samples, cnt);
 	if (n->depth == 0 && !n->len)
-		return strbuf_addf(out, "all (%s %s, 100%%)", cnt, o->countname);
-	if (escape)
-		err = strbuf_add_escaped(out, n->name, flame_name_len(n->name, n->len), true);
+		err = strbuf_addf(out, "all (%s ", cnt);
+	else if (escape)
+		err = strbuf_add_xml(out, n->name, flame_name_len(n->name, n->len),
+				     FG_XML_QUOTES | flame_xml_flags(o));
 	else
 		err = strbuf_add(out, n->name, flame_name_len(n->name, n->len));
+	if (!err && !(n->depth == 0 && !n->len))
+		err = strbuf_addf(out, " (%s ", cnt);
+	if (!err && escape)	/* --countname is the user's text: '&' too */
+		err = strbuf_add_xml(out, o->countname, strlen(o->countname),
+				     FG_XML_QUOTES | flame_xml_flags(o));
+	else if (!err)
+		err = strbuf_adds(out, o->countname);
 	if (err)
 		return err;
+	if (n->depth == 0 && !n->len)
+		return strbuf_adds(out, ", 100%)");
 	if (!n->has_delta)
-		return strbuf_addf(out, " (%s %s, %.2f%%)", cnt, o->countname,
-				   100 * samples / total);
+		return strbuf_addf(out, ", %.2f%%)", 100 * samples / total);
 	d = o->negate ? -n->delta : n->delta;
 	if (d == 0)
 		d = 0;	/* no "-0.00%" */
-	return strbuf_addf(out, " (%s %s, %.2f%%; %s%.2f%%)", cnt, o->countname,
-			   100 * samples / total, d > 0 ? "+" : "", 100 * d / total);
+	return strbuf_addf(out, ", %.2f%%; %s%.2f%%)", 100 * samples / total, d > 0 ? "+" : "",
+			   100 * d / total);
+}
+
+/* 210 * k for k in [0, 1]; a k that is not a number there (deltas summed past a double's
+ * range) is clamped instead of overflowing the int */
+static int scale_210(double k)
+{
+	if (!(k > 0))
+		return 0;
+	return k < 1 ? (int)(210 * k) : 210;
 }
 
 /* flamegraph.pl's color_scale(): white to red for growth, to blue for shrinkage. */
@@ -359,9 +430,9 @@ static void color_scale(double value, double max, bool negate, char buf[32])
 	if (negate)
 		value = -value;
 	if (value > 0)
-		g = b = (int)(210 * (max - value) / max);
+		g = b = scale_210((max - value) / max);
 	else if (value < 0)
-		r = g = (int)(210 * (max + value) / max);
+		r = g = scale_210((max + value) / max);
 	snprintf(buf, 32, "rgb(%d,%d,%d)", r, g, b);
 }
 

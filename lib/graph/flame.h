@@ -85,13 +85,27 @@ int flame_html(const struct flame *f, const struct flame_opts *o, struct strbuf 
 /* Shared by the writers: the frame's fill color into buf ("rgb(r,g,b)"). */
 void flame_node_color(const struct flame *f, const struct flame_opts *o, const struct fg_node *n,
 		      char buf[32]);
+/* Room for any finite double grouped: 309 digits, 102 commas, a sign and the NUL. */
+#define FLAME_COUNT_MAX 416
 /* "1,234,567" for the rounded count; returns buf. */
-char *flame_count_str(double v, char buf[48]);
+char *flame_count_str(double v, char buf[FLAME_COUNT_MAX]);
 /* The tooltip text of a node ("main (123 samples, 45.00%)"), HTML-escaped when escape. */
 int flame_node_info(const struct flame *f, const struct flame_opts *o, const struct fg_node *n,
 		    bool escape, struct strbuf *out);
 /* Frame name length without a trailing _[k] _[w] _[i] _[j] annotation. */
 size_t flame_name_len(const char *name, size_t len);
+/* Bytes of the one valid UTF-8 sequence at s that is an XML 1.0 character, or 0 (a
+ * control byte, a stray or overlong byte, a surrogate, U+FFFE/U+FFFF). */
+size_t fg_utf8_char(const char *s, size_t len);
+#define FG_XML_QUOTES 1u	/* escape '"' too (attribute values, titles) */
+#define FG_XML_BYTES 2u		/* a single-byte --encoding: any byte from 0x80 is a character */
+/* FG_XML_BYTES when o->encoding names an encoding other than UTF-8, else 0. */
+unsigned flame_xml_flags(const struct flame_opts *o);
+/* s as XML character data: & < > (and " with FG_XML_QUOTES) escaped, and whatever is no XML
+ * character (control bytes, invalid UTF-8) replaced by U+FFFD, so the document stays
+ * well-formed whatever bytes the names hold. */
+int strbuf_add_xml(struct strbuf *sb, const char *s, size_t len, unsigned flags);
+/* strbuf_add_xml() for UTF-8 text. */
 int strbuf_add_escaped(struct strbuf *sb, const char *s, size_t len, bool quotes);
 /* A JSON (and JS) string literal of s, safe inside <script> and CDATA. */
 int fg_add_json_str(struct strbuf *out, const char *s, size_t len);
@@ -99,10 +113,13 @@ int fg_add_json_str(struct strbuf *out, const char *s, size_t len);
 const char *flame_title(const struct flame_opts *o);
 
 /* Palette (--cp): names mapped to colors, read from and written to a file such as
- * palette.map ("name->rgb(r,g,b)" lines, sorted). */
+ * palette.map ("name->rgb(r,g,b)" lines, sorted). A missing file is an empty palette; the file
+ * must be a regular one: a symlink gives -ELOOP, anything else -EINVAL (never followed,
+ * never written through), text past 256 MiB -EFBIG, a NUL byte -EILSEQ. */
 int palette_load(const char *path, struct palette **ret);
 /* The color of name: the remembered one, else computed and remembered. */
 const char *palette_color(struct palette *p, const char *name, size_t len, const char *fresh);
+/* Writes the palette over path, created if missing; -ELOOP or -EINVAL as palette_load. */
 int palette_save(struct palette *p, const char *path);
 void palette_free(struct palette *p);
 

@@ -259,15 +259,15 @@ static int svg_head(const struct flame_opts *o, double H, struct strbuf *out)
 		"xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
 		"<!-- Flame graph stack visualization, drawn by flare flamegraph. -->\n"
 		"<!-- NOTES: ", o->width, H, o->width, H);
-	err = err ? err : strbuf_add_escaped(out, o->notes ? o->notes : "",
-					     o->notes ? strlen(o->notes) : 0, false);
+	err = err ? err : strbuf_add_xml(out, o->notes ? o->notes : "",
+					 o->notes ? strlen(o->notes) : 0, flame_xml_flags(o));
 	err = err ? err : strbuf_addf(out, " -->\n<defs>\n"
 		"\t<linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\" >\n"
 		"\t\t<stop stop-color=\"%s\" offset=\"5%%\" />\n"
 		"\t\t<stop stop-color=\"%s\" offset=\"95%%\" />\n"
 		"\t</linearGradient>\n</defs>\n<style type=\"text/css\">\n"
 		"\ttext { font-family:", c1, c2);
-	err = err ? err : strbuf_add_escaped(out, o->fonttype, strlen(o->fonttype), false);
+	err = err ? err : strbuf_add_xml(out, o->fonttype, strlen(o->fonttype), flame_xml_flags(o));
 	err = err ? err : strbuf_addf(out, "; font-size:%gpx; fill:rgb(0,0,0); }\n"
 		"\t#search, #ignorecase { opacity:0.1; cursor:pointer; }\n"
 		"\t#search:hover, #search.show, #ignorecase:hover, #ignorecase.show { opacity:1; }\n"
@@ -291,23 +291,26 @@ int fg_add_json_str(struct strbuf *out, const char *s, size_t len)
 
 	for (i = 0; i < len && !err; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t n = c >= 0x80 ? fg_utf8_char(s + i, len - i) : 1;
 
 		if (c == '"' || c == '\\')
 			err = strbuf_addf(out, "\\%c", c);
 		else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == ']')
 			err = strbuf_addf(out, "\\u%04x", c);
+		else if (!n)	/* not UTF-8: the page (or SVG) must stay well-formed */
+			err = strbuf_adds(out, "\\ufffd");
 		else
-			err = strbuf_addch(out, (char)c);
+			err = strbuf_add(out, s + i, n), i += n - 1;
 	}
 	return err ? err : strbuf_addch(out, '"');
 }
 
-static int svg_text(struct strbuf *out, const char *id, double x, double y, const char *txt,
-		    const char *extra)
+static int svg_text(struct strbuf *out, const struct flame_opts *o, const char *id, double x,
+		    double y, const char *txt, const char *extra)
 {
 	int err = strbuf_addf(out, "<text id=\"%s\" x=\"%.2f\" y=\"%g\" %s>", id, x, y, extra);
 
-	err = err ? err : strbuf_add_escaped(out, txt, strlen(txt), false);
+	err = err ? err : strbuf_add_xml(out, txt, strlen(txt), flame_xml_flags(o));
 	return err ? err : strbuf_adds(out, "</text>\n");
 }
 
@@ -338,6 +341,7 @@ static int svg_frame(const struct flame *f, const struct flame_opts *o, const st
 	double wpt = (o->width - 2.0 * XPAD) / f->total, ypad2 = o->fontsize * 2 + 10;
 	double x1 = XPAD + n->stime * wpt, x2 = XPAD + n->etime * wpt, y1, y2, rx1, rx2;
 	size_t nl = flame_name_len(n->name, n->len), chars, cut;
+	double room;
 	char color[32];
 	int err;
 
@@ -357,13 +361,15 @@ static int svg_frame(const struct flame *f, const struct flame_opts *o, const st
 				      "height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\" />\n"
 				      "<text  x=\"%.2f\" y=\"%g\" >", x1, y1, rx2 - rx1, y2 - y1,
 				      color, x1 + 3, 3 + (y1 + y2) / 2);
-	chars = (size_t)((x2 - x1) / (o->fontsize * o->fontwidth));
+	room = (x2 - x1) / (o->fontsize * o->fontwidth);
+	/* a tiny --fontwidth makes room for more characters than any name has */
+	chars = room < 1e9 ? (size_t)room : (size_t)1e9;
 	if (!err && chars >= 3 && !(n->depth == 0 && !n->len)) {
 		if (chars >= utf8_chars(n->name, nl)) {
-			err = strbuf_add_escaped(out, n->name, nl, false);
+			err = strbuf_add_xml(out, n->name, nl, flame_xml_flags(o));
 		} else {
 			cut = utf8_prefix(n->name, nl, chars - 2);
-			err = strbuf_add_escaped(out, n->name, cut, false);
+			err = strbuf_add_xml(out, n->name, cut, flame_xml_flags(o));
 			err = err ? err : strbuf_adds(out, "..");
 		}
 	} else if (!err && chars >= 3) {
@@ -384,7 +390,7 @@ int flame_svg(const struct flame *f, const struct flame_opts *o, struct strbuf *
 		err = strbuf_addf(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 				  "<svg version=\"1.1\" width=\"%d\" height=\"%g\" "
 				  "xmlns=\"http://www.w3.org/2000/svg\">\n", o->width, H);
-		err = err ? err : svg_text(out, "error", o->width / 2, fs * 2,
+		err = err ? err : svg_text(out, o, "error", o->width / 2, fs * 2,
 					   "ERROR: No valid input provided to flare flamegraph.", "");
 		return err ? err : strbuf_adds(out, "</svg>\n");
 	}
@@ -394,14 +400,14 @@ int flame_svg(const struct flame *f, const struct flame_opts *o, struct strbuf *
 	err = err ? err : strbuf_addf(out, " };\n%s]]>\n</script>\n", svg_script);
 	err = err ? err : strbuf_addf(out, "<rect x=\"0.0\" y=\"0\" width=\"%d.0\" height=\"%.1f\" "
 				      "fill=\"url(#background)\"  />\n", o->width, H);
-	err = err ? err : svg_text(out, "title", o->width / 2, fs * 2, flame_title(o), "");
+	err = err ? err : svg_text(out, o, "title", o->width / 2, fs * 2, flame_title(o), "");
 	if (sub)
-		err = err ? err : svg_text(out, "subtitle", o->width / 2, fs * 4, sub, "");
-	err = err ? err : svg_text(out, "details", XPAD, H - ypad2 / 2, " ", "");
-	err = err ? err : svg_text(out, "unzoom", XPAD, fs * 2, "Reset Zoom", "class=\"hide\"");
-	err = err ? err : svg_text(out, "search", o->width - XPAD - 100, fs * 2, "Search", "");
-	err = err ? err : svg_text(out, "ignorecase", o->width - XPAD - 16, fs * 2, "ic", "");
-	err = err ? err : svg_text(out, "matched", o->width - XPAD - 100, H - ypad2 / 2, " ", "");
+		err = err ? err : svg_text(out, o, "subtitle", o->width / 2, fs * 4, sub, "");
+	err = err ? err : svg_text(out, o, "details", XPAD, H - ypad2 / 2, " ", "");
+	err = err ? err : svg_text(out, o, "unzoom", XPAD, fs * 2, "Reset Zoom", "class=\"hide\"");
+	err = err ? err : svg_text(out, o, "search", o->width - XPAD - 100, fs * 2, "Search", "");
+	err = err ? err : svg_text(out, o, "ignorecase", o->width - XPAD - 16, fs * 2, "ic", "");
+	err = err ? err : svg_text(out, o, "matched", o->width - XPAD - 100, H - ypad2 / 2, " ", "");
 	err = err ? err : strbuf_adds(out, "<g id=\"frames\">\n");
 	for (i = 0; i < f->nodes.nr && !err; i++)
 		err = svg_frame(f, o, &f->nodes.items[i], H, out);

@@ -182,7 +182,9 @@ out:
 
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total)
 {
-	double min_abs = (double)total * min_percent / 100.0;
+	/* perf's min_callchain_hits: the share of the total period, truncated to a u64 (on 395
+	 * tracepoint hits, 0.5% keeps every chain of 1 hit or more) */
+	double min_abs = floor((double)total * min_percent / 100.0);
 	size_t i;
 	int err = 0;
 

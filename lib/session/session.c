@@ -167,14 +167,13 @@ static uint64_t record_time(struct perf_data *pd, const struct perf_event_header
 	return perf_data_parse_id(pd, ev, &sid) ? last : sid.time;
 }
 
+/* perf's total_lost_samples: LOST_SAMPLES only. A LOST record counts the same samples again
+ * as the ring buffer dropped them (perf record writes both), so adding it would double. */
 static void count_lost(struct session *sess, const struct perf_event_header *ev)
 {
 	uint64_t lost;
 
-	if (ev->type == PERF_RECORD_LOST && ev->size >= sizeof(*ev) + 16) {
-		memcpy(&lost, (const char *)(ev + 1) + 8, 8);
-		sess->nr_lost += lost;
-	} else if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(*ev) + 8) {
+	if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(*ev) + 8) {
 		memcpy(&lost, ev + 1, 8);
 		sess->nr_lost += lost;
 	}

@@ -60,7 +60,7 @@ struct session {
 	struct perf_data *pd;
 	struct symtab *symtab;
 	uint64_t nr_samples;
-	uint64_t nr_lost;		/* sum of LOST and LOST_SAMPLES */
+	uint64_t nr_lost;		/* sum of LOST_SAMPLES (perf's total_lost_samples) */
 	uint64_t first_time, last_time;
 	void *priv;
 };

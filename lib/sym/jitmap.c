@@ -9,7 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/base/strbuf.h"
 #include "lib/sym/sym-int.h"
+
+/* A JIT's map of a long-running process can reach hundreds of MB; past this it is no map. */
+#define JITMAP_MAX ((size_t)1 << 31)
 
 static int parse_line(struct symtab *st, char *line, struct symbuf *sb)
 {
@@ -40,18 +44,20 @@ static int parse_line(struct symtab *st, char *line, struct symbuf *sb)
 int jitmap_load(struct symtab *st, struct dso_int *d)
 {
 	struct symbuf sb = { 0 };
-	char buf[4096], *line = NULL;
-	size_t cap = 0;
-	FILE *f;
-	int ret = 0;
+	struct strbuf text = STRBUF_INIT;
+	char buf[4096], *line, *nl;
+	int ret;
 
-	f = fopen(symtab_path(st, d->pub.long_name, buf, sizeof(buf)), "re");
-	if (!f)
-		return -errno;
-	while (getline(&line, &cap, f) > 0 && !ret)
+	/* bounded and text only: a map that is a FIFO or /dev/zero must not grow without end */
+	ret = strbuf_read_text(&text, symtab_path(st, d->pub.long_name, buf, sizeof(buf)),
+			       JITMAP_MAX);
+	for (line = text.buf; ret >= 0 && line && *line; line = nl) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl++ = '\0';
 		ret = parse_line(st, line, &sb);
-	free(line);
-	fclose(f);
+	}
+	strbuf_release(&text);
 	if (ret < 0) {
 		symbuf_free(&sb);
 		return ret;

@@ -16,6 +16,9 @@
 #include "lib/data/writer.h"
 #include "lib/sym/sym-int.h"
 
+/* Far above any kernel's (tens of MB): what a reader of a device or FIFO stops at. */
+#define KALLSYMS_MAX ((size_t)1 << 30)
+
 static bool type_kept(char t)
 {
 	char u = (char)(t & ~0x20);
@@ -197,7 +200,7 @@ static void *prefetch_read(void *arg)
 	struct kallsyms_prefetch *pf = arg;
 	bool abandoned;
 
-	pf->err = strbuf_read_file(&pf->text, pf->path);
+	pf->err = strbuf_read_text(&pf->text, pf->path, KALLSYMS_MAX);
 	pthread_mutex_lock(&pf->lock);
 	pf->done = true;
 	abandoned = pf->abandoned;
@@ -273,7 +276,7 @@ static int kallsyms_text(struct symtab *st, const char *src, struct strbuf *sb)
 		}
 		prefetch_destroy(pf);
 	}
-	return strbuf_read_file(sb, src);
+	return strbuf_read_text(sb, src, KALLSYMS_MAX);
 }
 
 int kallsyms_load(struct symtab *st, struct dso_int *kernel)

@@ -65,9 +65,9 @@ if have_perf; then
 		"$(grep -E 'task-clock|page-faults|cycles' def.txt | awk '{print length($0)}' | tr '\n' ' ')"
 fi
 
-# --- thousands separators ---
-$FLARE stat -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>big.txt
-check_grep "counts with thousands separators" '^ +12,345      syscalls:sys_enter_getppid' big.txt
+# --- thousands separators: the locale's, as perf's (none under C; en_US in fidelity.sh) ---
+LC_ALL=C $FLARE stat -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>big.txt
+check_grep "counts grouped as the C locale does: not at all" '^ +12345      syscalls:sys_enter_getppid' big.txt
 $FLARE stat --no-big-num -e syscalls:sys_enter_getppid -- "$WL/getppid_n" 12345 2>nobig.txt
 check_grep "--no-big-num drops them" '^ +12345      syscalls:sys_enter_getppid' nobig.txt
 

@@ -53,6 +53,11 @@ TEST(spec_modifiers)
 	CHECK(l.evsels[0].attr.exclude_hv && l.evsels[0].attr.exclude_guest);
 	CHECK_STR(l.evsels[0].name, "cycles:u");
 	CHECK(l.evsels[1].attr.exclude_user && !l.evsels[1].attr.exclude_kernel);
+	/* perf 6.1: only u and p exclude the guest of a modified event (cycles:k is cpu-clock:k
+	 * after the fallback, not cpu-clock:kH) */
+	CHECK(!l.evsels[1].attr.exclude_guest && !l.evsels[1].attr.exclude_host);
+	CHECK(l.evsels[2].attr.exclude_guest);
+	CHECK(!l.evsels[4].attr.exclude_guest && l.evsels[4].attr.pinned);
 	CHECK(l.evsels[2].attr.precise_ip == 3);
 	CHECK(!l.evsels[3].attr.exclude_user && !l.evsels[3].attr.exclude_kernel);
 	CHECK(l.evsels[3].attr.exclude_hv);

@@ -196,12 +196,20 @@ TEST(flame_layout)
 
 TEST(flame_counts)
 {
-	char buf[48];
+	char buf[FLAME_COUNT_MAX], big[FLAME_COUNT_MAX];
+	size_t i;
 
 	CHECK_STR(flame_count_str(1234567, buf), "1,234,567");
 	CHECK_STR(flame_count_str(999, buf), "999");
 	CHECK_STR(flame_count_str(1000, buf), "1,000");
 	CHECK_STR(flame_count_str(0, buf), "0");
+	CHECK_STR(flame_count_str(-1234, buf), "-1,234");
+	/* 39 digits grouped overflowed a 48-byte buffer once; the largest double has 309 */
+	CHECK_STR(flame_count_str(0x1p127, buf), "170,141,183,460,469,231,731,687,303,715,884,105,728");
+	flame_count_str(-1.7976931348623157e308, big);
+	CHECK(strlen(big) == 1 + 309 + 102);
+	for (i = 1; big[i]; i++)
+		CHECK(((strlen(big) - i) % 4 == 0) == (big[i] == ','));
 	CHECK(flame_name_len("f_[k]", 5) == 1);
 	CHECK(flame_name_len("f_[x]", 5) == 5);
 }
