@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "cli/report.h"
-#include "cli/script-trace.h"
+#include "lib/trace/tpfmt.h"
 #include "cli/time-range.h"
 #include "lib/session/session.h"
 
@@ -50,7 +50,7 @@ struct script_ctx {
 	struct script_event *events;	/* by attr idx */
 	size_t nr_events;
 	int name_width;
-	struct script_trace tt;
+	struct tpfmt tt;
 	bool cpu_filter;
 	struct time_ranges times;	/* --time */
 	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */

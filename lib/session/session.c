@@ -430,3 +430,11 @@ const struct thread *session_thread(struct session *sess, uint32_t tid)
 
 	return machine_find_thread(priv->machine, tid);
 }
+
+bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f)
+{
+	struct session_priv *priv = sess->priv;
+
+	machine_resolve(priv->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, f);
+	return f->dso != NULL;
+}
