@@ -35,5 +35,6 @@ const char *sched_comm(struct session *sess, uint32_t tid);
 char *sched_usec_str(char buf[32], uint64_t ns);
 
 int sched_latency(int argc, char **argv, struct sched_common *c);
+int sched_timehist(int argc, char **argv, struct sched_common *c);
 
 #endif

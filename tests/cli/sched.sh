@@ -39,6 +39,13 @@ same_as_perf "latency on flare's recording: perf's table" flare.data latency
 grep -q 'pingpong:(2)' f.out && pass "latency merges the two ping-pong tasks by name" ||
 	fail "latency merges the two ping-pong tasks by name" "$(grep pingpong f.out)"
 
+for args in "" "-V -w -M -n --state" "-s" "-S --state" "-s -M" "-C 1"; do
+	same_as_perf "timehist $args on perf's recording: perf's lines" perf.data timehist $args
+done
+for args in "" "-w -M" "-s"; do
+	same_as_perf "timehist $args on flare's recording: perf's lines" flare.data timehist $args
+done
+
 # beyond perf: percentiles ordered and ending at the table's maximum, a histogram of delays
 $FLARE sched -i perf.data latency --percentiles --hist >pct.out 2>&1
 max=$(grep -m1 'pingpong' pct.out | sed 's/.*max: *\([0-9.]*\) ms.*/\1/')
@@ -63,5 +70,9 @@ check_eq "latency of a file without sched events: refused" "255 1" "$rc $(wc -l 
 $FLARE sched latency -s nosuch -i perf.data >out 2>err; rc=$?
 check_eq "latency -s with an unknown key: exit 129" 129 $rc
 check_grep "latency -s with an unknown key: names it" "Unknown --sort key: .nosuch" err
+$FLARE sched timehist -i clock.data >out 2>err; rc=$?
+check_eq "timehist of a file without sched events: refused" "255 1" "$rc $(wc -l <err)"
+$FLARE sched timehist -C x -i perf.data >out 2>err; rc=$?
+check_eq "timehist -C with no CPU list: exit 129" 129 $rc
 $FLARE sched nosuch >out 2>err; rc=$?
 check_eq "an unknown sched subcommand: exit 129" 129 $rc
