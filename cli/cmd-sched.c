@@ -55,6 +55,7 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 
 	so.open_flags = c->force ? PD_FORCE : 0;
 	so.no_callchain = !c->want_callchain;
+	so.no_resolve = !c->want_callchain;	/* names come from the tracepoints' fields */
 	so.symfs = c->symfs;
 	so.kallsyms = c->kallsyms;
 	*sess = NULL;

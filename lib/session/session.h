@@ -56,6 +56,8 @@ struct session_opts {
 	bool ordered;			/* kept for source compatibility: replay is always in
 					 * time order, as perf's, unless file_order is set */
 	bool file_order;		/* replay in file order (script -D, debugging) */
+	bool no_resolve;		/* no frames at all (nr_frames 0), no kernel symbols read:
+					 * for readers of tracepoint fields (sched) */
 };
 
 struct session {
