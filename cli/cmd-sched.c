@@ -230,10 +230,12 @@ int cmd_sched(int argc, char **argv)
 		return sched_record(argc, argv);
 	if (is_cmd(argv[0], "latency", 3))
 		return sched_latency(argc, argv, &c);
+	if (!strcmp(argv[0], "map"))
+		return sched_map(argc, argv, &c);
 	if (is_cmd(argv[0], "timehist", 4))
 		return sched_timehist(argc, argv, &c);
 	if (!strcmp(argv[0], "script") || !strcmp(argv[0], "trace"))
 		return sched_script(argc, argv, input ? &c : &(struct sched_common){ 0 });
 	opt_usage_error(opts, sched_usage, "unknown sched subcommand '%s' (use record, latency, "
-			"script or timehist)", argv[0]);
+			"map, script or timehist)", argv[0]);
 }

@@ -46,6 +46,15 @@ for args in "" "-w -M" "-s"; do
 	same_as_perf "timehist $args on flare's recording: perf's lines" flare.data timehist $args
 done
 
+for args in "" "--compact" "--cpus 1" "--cpus 0 --compact"; do
+	same_as_perf "map $args on perf's recording: perf's map" perf.data map $args
+done
+same_as_perf "map on flare's recording: perf's map" flare.data map
+# perf 6.1 crashes on --color-pids; flare colours only on a terminal, so piped it is the map
+$FLARE sched -i perf.data map --color-pids 1,2 >cp.out 2>&1; rc=$?
+$FLARE sched -i perf.data map >plain.out 2>&1
+check_eq "map --color-pids: exit 0, piped the same map" "0 same" "$rc $(cmp -s cp.out plain.out && echo same)"
+
 # beyond perf: percentiles ordered and ending at the table's maximum, a histogram of delays
 $FLARE sched -i perf.data latency --percentiles --hist >pct.out 2>&1
 max=$(grep -m1 'pingpong' pct.out | sed 's/.*max: *\([0-9.]*\) ms.*/\1/')
@@ -74,5 +83,7 @@ $FLARE sched timehist -i clock.data >out 2>err; rc=$?
 check_eq "timehist of a file without sched events: refused" "255 1" "$rc $(wc -l <err)"
 $FLARE sched timehist -C x -i perf.data >out 2>err; rc=$?
 check_eq "timehist -C with no CPU list: exit 129" 129 $rc
+$FLARE sched map --cpus x -i perf.data >out 2>err; rc=$?
+check_eq "map --cpus with no CPU list: exit 129" 129 $rc
 $FLARE sched nosuch >out 2>err; rc=$?
 check_eq "an unknown sched subcommand: exit 129" 129 $rc
