@@ -26,7 +26,8 @@ struct lat_opts {
 struct lat_run {
 	struct sched_lat lat;
 	struct session *sess;
-	uint64_t nr_records;
+	uint64_t nr_records;	/* every record, as perf's nr_events[0] */
+	uint64_t nr_lost, nr_lost_chunks;	/* from LOST records */
 };
 
 static int on_event(void *ctx, const struct sched_rec *r, const struct resolved_sample *rs)
@@ -158,15 +159,16 @@ static void print_hist(const struct sched_lat *l)
 static void print_bad(const struct lat_run *lr)
 {
 	const struct sched_lat *l = &lr->lat;
-	uint64_t lost = lr->sess->nr_lost;
+	uint64_t lost = lr->nr_lost;
 
 	if (l->nr_unordered && l->nr_timestamps)
 		printf("  INFO: %.3f%% unordered timestamps (%" PRIu64 " out of %" PRIu64 ")\n",
 		       (double)l->nr_unordered / (double)l->nr_timestamps * 100.0, l->nr_unordered,
 		       l->nr_timestamps);
 	if (lost && lr->nr_records)
-		printf("  INFO: %.3f%% lost events (%" PRIu64 " out of %" PRIu64 ")\n",
-		       (double)lost / (double)lr->nr_records * 100.0, lost, lr->nr_records);
+		printf("  INFO: %.3f%% lost events (%" PRIu64 " out of %" PRIu64 ", in %" PRIu64
+		       " chunks)\n", (double)lost / (double)lr->nr_records * 100.0, lost,
+		       lr->nr_records, lr->nr_lost_chunks);
 	if (l->nr_switch_bugs && l->nr_timestamps) {
 		printf("  INFO: %.3f%% context switch bugs (%" PRIu64 " out of %" PRIu64 ")",
 		       (double)l->nr_switch_bugs / (double)l->nr_timestamps * 100.0,
@@ -215,7 +217,16 @@ static int print_table(struct lat_run *lr, const struct lat_opts *o, const enum 
 
 static int count_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 {
-	((struct lat_run *)ctx)->nr_records++;
+	struct lat_run *lr = ctx;
+
+	lr->nr_records++;
+	if (ev->type == PERF_RECORD_LOST && ev->size >= sizeof(*ev) + 16) {	/* id, lost */
+		uint64_t n;
+
+		memcpy(&n, (const char *)(ev + 1) + 8, sizeof(n));
+		lr->nr_lost += n;
+		lr->nr_lost_chunks++;
+	}
 	return 0;
 }
 
