@@ -14,8 +14,8 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "cli/report.h"
-#include "cli/script-trace.h"
 #include "cli/read-opts.h"
+#include "lib/trace/tpfmt.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
@@ -36,7 +36,7 @@ struct report_ctx {
 	struct hist_opts hopts;
 	struct hist_frame *frames;
 	size_t frames_alloc;
-	struct script_trace tt;	/* tracepoint text for the trace key */
+	struct tpfmt tt;	/* tracepoint text for the trace key */
 	bool need_trace;
 	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
 	struct sample_filter filter;	/* -C, --time, --comm, --pid, --tid, --dso, -S */
@@ -215,7 +215,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	};
 	hs.no_chain = sample_chain_dropped(rs->s);	/* the entry stays, its chain goes */
 	if (c->need_trace)
-		hs.trace = script_trace_text(&c->tt, c->sess->pd, rs->s);
+		hs.trace = tpfmt_sample(&c->tt, c->sess, rs->s);
 	return c->feed ? hist_feed_add(c->feed, &ev->hist, &hs) : hist_add(&ev->hist, &hs);
 }
 
@@ -427,7 +427,7 @@ static void ctx_release(struct report_ctx *c)
 		hist_release(&c->events[i].hist);
 	free(c->events);
 	free(c->frames);
-	script_trace_release(&c->tt);
+	tpfmt_release(&c->tt);
 	sample_filter_release(&c->filter);
 }
 

@@ -16,7 +16,7 @@
 #include "cli/out.h"
 #include "cli/read-opts.h"
 #include "cli/script.h"
-#include "cli/script-trace.h"
+#include "lib/trace/tpfmt.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
@@ -328,7 +328,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		fprintf(out, "%*s: ", c->name_width, rs->attr && rs->attr->name ? rs->attr->name :
 			"[unknown]");
 	if ((fl & F(SF_TRACE)) && s->raw)
-		fputs(script_trace_text(&c->tt, c->sess->pd, s), out);
+		fputs(tpfmt_sample(&c->tt, c->sess, s), out);
 	if (fl & F(SF_ADDR))
 		fprintf(out, "%16" PRIx64 " ", s->addr);
 	if (fl & F(SF_IP))
@@ -463,7 +463,7 @@ int cmd_script(int argc, char **argv)
 		return 255;	/* perf's status for a file it cannot read */
 	}
 	err = script_run(&c);
-	script_trace_release(&c.tt);
+	tpfmt_release(&c.tt);
 	free(c.events);
 	sample_filter_release(&c.filter);
 	session_free(c.sess);

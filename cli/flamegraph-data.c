@@ -15,7 +15,7 @@
 #include "cli/flamegraph.h"
 #include "cli/flamegraph-pipe.h"
 #include "cli/out.h"
-#include "cli/script-trace.h"
+#include "lib/trace/tpfmt.h"
 #include "lib/base/arena.h"
 #include "lib/base/err.h"
 #include "lib/base/hashmap.h"
@@ -72,7 +72,7 @@ struct chain {
 struct data_ctx {
 	struct collapse *c;
 	struct session *sess;
-	struct script_trace trace;
+	struct tpfmt trace;
 	struct strbuf line;
 	struct hashmap cache;	/* key hash -> chain of struct cached */
 	struct hashmap hcache;	/* (pid, tid, attr) hash -> chain of struct hcached */
@@ -171,7 +171,7 @@ static int format_header(struct data_ctx *x, const struct resolved_sample *rs)
 	p = stpcpy(p, ": ");
 	strbuf_setlen(&x->line, (size_t)(p - x->line.buf));
 	if (a->type == PERF_TYPE_TRACEPOINT)
-		return strbuf_adds(&x->line, script_trace_text(&x->trace, x->sess->pd, s));
+		return strbuf_adds(&x->line, tpfmt_sample(&x->trace, x->sess, s));
 	return 0;
 }
 
@@ -474,7 +474,7 @@ int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse
 		pr_err("cannot read '%s': %s", path,
 		       x.sess->pd->err_msg[0] ? x.sess->pd->err_msg : err_str(err));
 	session_free(x.sess);
-	script_trace_release(&x.trace);
+	tpfmt_release(&x.trace);
 	hashmap_release(&x.cache);
 	hashmap_release(&x.hcache);
 	hashmap_release(&x.roots);

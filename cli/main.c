@@ -23,6 +23,7 @@ static const struct cmd commands[] = {
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, "Read perf.data (created by flare or perf record) and display the profile" },
 	{ "script", cmd_script, "Read perf.data and display trace output" },
+	{ "sched", cmd_sched, "Tool to trace/measure scheduler properties (latencies)" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
 };
 

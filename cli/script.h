@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "cli/script-trace.h"
 #include "lib/session/filter.h"
+#include "lib/trace/tpfmt.h"
 #include "lib/session/session.h"
 
 enum script_field {
@@ -47,7 +47,7 @@ struct script_ctx {
 	struct script_event *events;	/* by attr idx */
 	size_t nr_events;
 	int name_width;
-	struct script_trace tt;
+	struct tpfmt tt;
 	struct sample_filter filter;	/* -C, --time, -S, --comm, --pid, --tid */
 	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */
 };

@@ -110,7 +110,7 @@ int session_open(const char *path, const struct session_opts *opts, struct sessi
 		goto fail;
 	}
 	apply_build_ids(sess);
-	if (records_kernel(sess->pd))
+	if (records_kernel(sess->pd) && !opts->no_resolve)
 		symtab_prefetch_kernel(sess->symtab);
 	*ret = sess;
 	return 0;
@@ -217,9 +217,14 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 	rs.attr = s.attr ? s.attr : perf_data_attr_of(sess->pd, r->ev);
 	rs.thread = t;
 	rs.frames = priv->frames;
+	rs.offset = r->off;
+	if (priv->opts.no_resolve) {
+		rs.nr_frames = 0;
+		rs.chain_discarded = false;
+		return cb ? cb(ctx, &rs) : 0;
+	}
 	rs.nr_frames = machine_resolve_sample(priv->machine, t, &s, priv->opts.no_callchain,
 					      priv->frames, &rs.chain_discarded);
-	rs.offset = r->off;
 	if (rs.frames[0].dso)
 		rs.frames[0].dso->hit = true;
 	return cb ? cb(ctx, &rs) : 0;
@@ -428,4 +433,12 @@ const struct thread *session_thread(struct session *sess, uint32_t tid)
 	struct session_priv *priv = sess->priv;
 
 	return machine_find_thread(priv->machine, tid);
+}
+
+bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f)
+{
+	struct session_priv *priv = sess->priv;
+
+	machine_resolve(priv->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, f);
+	return f->dso != NULL;
 }

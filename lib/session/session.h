@@ -54,6 +54,8 @@ struct session_opts {
 	bool no_demangle;		/* C++/Rust names as mangled */
 	bool no_callchain;		/* resolve only the sample ip */
 	bool file_order;		/* replay in file order (script -D, debugging) */
+	bool no_resolve;		/* no frames at all (nr_frames 0), no kernel symbols read:
+					 * for readers of tracepoint fields (sched) */
 };
 
 struct session {
@@ -81,5 +83,9 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 
 /* Thread lookup after or during replay. NULL when never seen. */
 const struct thread *session_thread(struct session *sess, uint32_t tid);
+
+/* Resolves a kernel address through the recording's kernel maps (the kernel, its modules) into
+ * f, as a kernel sample ip would be. False when no dso holds it (f->sym may still be NULL). */
+bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f);
 
 #endif
