@@ -168,11 +168,13 @@ static int plan_uprobe(struct probe_ctx *pc, struct probe_bin *bin, const char *
 		pr_err("cannot place probe: %s", err);
 		goto out;
 	}
-	if (spec.group)
-		snprintf(group, sizeof(group), "%s", spec.group);
-	else
-		exec_group(exec, group, sizeof(group));
 	for (i = 0; i < nr && !r; i++) {
+		if (spec.group)
+			snprintf(group, sizeof(group), "%s", spec.group);
+		else if (t[i].group)
+			snprintf(group, sizeof(group), "%s", t[i].group);
+		else
+			exec_group(exec, group, sizeof(group));
 		char *line, *name, *point = probe_spec_point_str(&spec);
 
 		/* a dry run names as perf's does: no look at tracefs, no suffixes */
@@ -185,8 +187,12 @@ static int plan_uprobe(struct probe_ctx *pc, struct probe_bin *bin, const char *
 			free(point);
 			break;
 		}
-		if (asprintf(&line, "%c:%s/%s %s:0x%llx%s", t[i].is_return ? 'r' : 'p', group, ev,
-			     exec, (unsigned long long)t[i].offset, t[i].args) < 0)
+		char ref[40] = "";
+
+		if (t[i].ref_ctr)	/* an SDT semaphore: the uprobe's reference counter */
+			snprintf(ref, sizeof(ref), "(0x%llx)", (unsigned long long)t[i].ref_ctr);
+		if (asprintf(&line, "%c:%s/%s %s:0x%llx%s%s", t[i].is_return ? 'r' : 'p', group,
+			     ev, exec, (unsigned long long)t[i].offset, ref, t[i].args) < 0)
 			line = NULL;
 		if (asprintf(&name, "%s:%s", group, ev) < 0)
 			name = NULL;

@@ -106,6 +106,8 @@ int probe_cmd_funcs(struct probe_ctx *pc, const char *filter)
 	if (r)
 		return 1;
 	r = probe_bin_for_each_func(bin, print_func, &c);
+	if (!r)	/* then its SDT markers, as they are probed: %sdt_PROVIDER:NAME */
+		r = probe_bin_for_each_sdt(bin, print_func, &c);
 	probe_bin_close(bin);
 	return r ? 1 : 0;
 }

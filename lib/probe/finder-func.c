@@ -218,6 +218,8 @@ static int find_point(struct pf_ctx *c, const char *path)
 
 	if (s->kind == PP_ADDR)
 		return find_addr(c);
+	if (s->kind == PP_SDT)
+		return pf_find_sdt(c);
 	if (s->kind != PP_FUNC || s->lazy) {
 		if (s->kind == PP_LAZY_FILE || s->lazy)
 			return pf_fail(c->err, c->errlen, -EOPNOTSUPP,

@@ -134,6 +134,7 @@ void probe_traces_free(struct probe_trace *t, size_t nr)
 		return;
 	for (i = 0; i < nr; i++) {
 		free(t[i].event);
+		free(t[i].group);
 		free(t[i].args);
 		free(t[i].argnames);
 	}

@@ -20,6 +20,8 @@ struct probe_bin;
 
 struct probe_trace {
 	char *event;		/* default event name (func, func__return, func_L3, abs_1149) */
+	char *group;		/* the group it must have (sdt_PROVIDER), or NULL */
+	uint64_t ref_ctr;	/* file offset of an SDT semaphore, or 0 */
 	int is_return;
 	uint64_t offset;	/* file offset in the binary */
 	uint64_t vaddr;		/* ELF virtual address */
@@ -62,6 +64,8 @@ int probe_bin_func_lines(struct probe_bin *bin, const char *func, char **file, i
 			 int *last, unsigned char **has_code);
 
 typedef int (*probe_func_fn)(const char *name, void *ctx);
+/* Calls fn with "%sdt_PROVIDER:NAME" for each SDT marker (.note.stapsdt) of bin. */
+int probe_bin_for_each_sdt(struct probe_bin *bin, probe_func_fn fn, void *ctx);
 /* Calls fn for each symbol of bin perf probe -F lists (functions, objects and labels,
  * sorted by name; a name defined twice comes twice). */
 int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx);

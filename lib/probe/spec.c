@@ -96,6 +96,21 @@ static int parse_point(char *p, struct probe_spec *spec, char *err, size_t len)
 
 	if (r)
 		return r;
+	if (*p == '%' || (!strncmp(p, "sdt_", 4) && strchr(p, ':') &&
+			  !strpbrk(strchr(p, ':'), "0123456789+%;@"))) {
+		char *name = p + (*p == '%'), *colon = strchr(name, ':');
+
+		spec->kind = PP_SDT;
+		if (colon) {
+			*colon = '\0';
+			spec->file = strdup(strncmp(name, "sdt_", 4) ? name : name + 4);
+			name = colon + 1;
+		}
+		if (!is_ident(name) || strchr(name, '.'))
+			return fail(err, len, "'%s': an SDT marker is %%[PROVIDER:]NAME", name);
+		spec->func = strdup(name);
+		return 0;
+	}
 	if (!strncmp(p, "0x", 2)) {
 		if (parse_num(p, &spec->addr))
 			return fail(err, len, "'%s': not an address", p);
@@ -245,6 +260,11 @@ char *probe_spec_point_str(const struct probe_spec *spec)
 		break;
 	case PP_LAZY_FILE:
 		strbuf_addf(&sb, "@%s;%s", spec->file, spec->lazy);
+		break;
+	case PP_SDT:
+		strbuf_addf(&sb, "%%%s%s%s", spec->file ? "sdt_" : "", spec->file ? spec->file : "",
+			    spec->file ? ":" : "");
+		strbuf_adds(&sb, spec->func);
 		break;
 	case PP_FUNC:
 		strbuf_adds(&sb, spec->func);

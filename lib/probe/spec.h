@@ -4,6 +4,8 @@
  *
  *   [[GROUP:]EVENT=]FUNC[@SRC][:RLN|+OFFS|%return|;PTN] [[NAME=]ARG[:TYPE] ...]
  *   [[GROUP:]EVENT=]SRC:ALN [ARG ...]      [[GROUP:]EVENT=]SRC;PTN     [EVENT=]0xADDR
+ *   %[sdt_]PROVIDER:NAME   %NAME   sdt_PROVIDER:NAME     (SDT markers; func is NAME and
+ *                                                        file the provider, or NULL)
  *
  * An ARG is a local variable with C member and element access (p->a.b[2]), $retval,
  * $params, $vars, a register (%di), @SYMBOL, or a raw fetch argument (+8(%si)); TYPE is the
@@ -26,6 +28,7 @@ enum probe_point_kind {
 	PP_LINE,	/* SRC:ALN */
 	PP_LAZY_FILE,	/* SRC;PTN */
 	PP_ADDR,	/* 0xADDR */
+	PP_SDT,		/* %[sdt_]PROVIDER:NAME, %NAME or sdt_PROVIDER:NAME: an SDT marker */
 };
 
 struct probe_spec {

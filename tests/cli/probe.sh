@@ -217,6 +217,42 @@ else
 	fail "libc probes added" "$(head -c 300 libc.err)"
 fi
 
+# --- SDT markers (python's .note.stapsdt): listed, defined as perf's, recorded ---
+PY=
+for c in /usr/bin/python3 $(command -v python3 2>/dev/null); do
+	c=$(realpath "$c" 2>/dev/null) || continue
+	if readelf -n "$c" 2>/dev/null | grep -q stapsdt; then PY=$c; break; fi
+done
+if [ -n "$PY" ]; then
+	check_grep "-F lists the SDT markers" '^%sdt_python:function__entry$' <($FLARE probe -x "$PY" -F)
+	if have_perf; then
+		for e in '%sdt_python:function__entry' 'sdt_python:line' '%gc__start'; do
+			check_eq "SDT -D '$e' equals perf's" "$(perf probe -x "$PY" -D "$e" 2>/dev/null)" \
+				"$($FLARE probe -x "$PY" -D "$e" 2>&1)"
+		done
+	fi
+	if $FLARE probe -q -x "$PY" -a "$G:pyentry=%sdt_python:function__entry" 2>sdt.err; then
+		$FLARE record -q -e "$G:pyentry" -o py.data "$PY" -S -c 'def f(): pass
+for i in range(7): f()' >/dev/null 2>&1
+		if have_perf; then
+			perf record -q -e "$G:pyentry" -o ppy.data "$PY" -S -c 'def f(): pass
+for i in range(7): f()' >/dev/null 2>&1
+			check_eq "SDT: as many samples as perf record gets" \
+				"$(perf script -i ppy.data -F event 2>/dev/null | grep -c "$G:pyentry:")" \
+				"$($FLARE script -i py.data -F event 2>/dev/null | grep -c "$G:pyentry:")"
+		fi
+		# python 3.11 fires it only where the interpreter loop is entered (not on inlined
+		# Python-to-Python calls), and only while the semaphore says someone listens
+		n=$($FLARE script -i py.data -F event 2>/dev/null | grep -c "$G:pyentry:")
+		[ "$n" -ge 1 ] && pass "SDT marker guarded by a semaphore fires ($n times)" ||
+			fail "SDT marker guarded by a semaphore fires" "$n samples"
+	else
+		fail "SDT probe added" "$(head -c 300 sdt.err)"
+	fi
+else
+	skip "SDT markers" "no python3 with .note.stapsdt here"
+fi
+
 # --- nothing left behind ---
 cleanup
 check_eq "-d '$G:*' removes all ours" "" "$(grep "$G/" $T/uprobe_events)"
