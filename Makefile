@@ -76,6 +76,11 @@ $(BUILD)/workloads/%: tests/workloads/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WL_CFLAGS) -o $@ $< -lpthread -lm
 
+# probe_target has a second compilation unit (a static function of the same name in each)
+$(BUILD)/workloads/probe_target: tests/workloads/probe_target.c tests/workloads/probe/cu2.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WL_CFLAGS) -o $@ $^ -lpthread -lm
+
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/*.c))
 fuzz:
 	@mkdir -p build-fuzz

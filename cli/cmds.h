@@ -13,5 +13,6 @@ int cmd_report(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_sched(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 
 #endif

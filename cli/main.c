@@ -20,6 +20,7 @@ struct cmd {
 static const struct cmd commands[] = {
 	{ "flamegraph", cmd_flamegraph, "Draw a flame graph (SVG or HTML) from perf.data or stacks" },
 	{ "list", cmd_list, "List all symbolic event types" },
+	{ "probe", cmd_probe, "Define new dynamic tracepoints" },
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },
 	{ "report", cmd_report, "Read perf.data (created by flare or perf record) and display the profile" },
 	{ "script", cmd_script, "Read perf.data and display trace output" },
