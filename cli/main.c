@@ -23,6 +23,7 @@ static const struct cmd commands[] = {
 	{ "report", cmd_report, "Read perf.data (created by flare or perf record) and display the profile" },
 	{ "script", cmd_script, "Read perf.data and display trace output" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
+	{ "trace", cmd_trace, "strace inspired tool" },
 };
 
 #define NR_CMDS (sizeof(commands) / sizeof(commands[0]))
