@@ -219,6 +219,23 @@ static __always_inline void rec_send(struct st_rec *r)
 		count_lost(0);
 }
 
+static __always_inline struct st_stat *stat_get(__u32 tid, long id)
+{
+	struct st_stat_key k = { .tid = tid, .id = (__u32)id };
+	struct st_stat *s = bpf_map_lookup_elem(&stats, &k);
+
+	if (!s) {
+		struct st_stat z = { .min = ~0ULL };
+
+		bpf_get_current_comm(z.comm, sizeof(z.comm));
+		bpf_map_update_elem(&stats, &k, &z, BPF_NOEXIST);
+		s = bpf_map_lookup_elem(&stats, &k);
+		if (!s)
+			count_lost(1);
+	}
+	return s;
+}
+
 SEC("tracepoint/raw_syscalls/sys_enter")
 int st_enter(struct enter_ctx *ctx)
 {
@@ -247,7 +264,7 @@ int st_enter(struct enter_ctx *ctx)
 	in.args[5] = ctx->args[5];
 	for (i = 0; i < 6; i++)
 		a[i] = in.args[i];
-	if (cfg.lines && (cfg.enter_recs || sc->flags & ST_SC_NORETURN)) {
+	if (cfg.lines && cfg.enter_recs) {
 		struct st_rec *r = rec_start(ST_REC_ENTER, tid, tgid, id, now);
 
 		if (r) {
@@ -266,6 +283,13 @@ int st_enter(struct enter_ctx *ctx)
 			rec_send(r);
 		}
 	}
+	if (sc->flags & ST_SC_NORETURN) {
+		struct st_stat *s = cfg.stats ? stat_get(tid, id) : NULL;
+
+		if (s)
+			s->noreturn++;
+		return 0;
+	}
 	if (bpf_map_update_elem(&inflight, &tid, &in, BPF_ANY))
 		count_lost(1);
 	return 0;
@@ -282,20 +306,10 @@ static __always_inline void add128(__u64 *hi, __u64 *lo, __u64 v)
 
 static __always_inline void account(__u32 tid, long id, long ret, __u64 dur, int timed)
 {
-	struct st_stat_key k = { .tid = tid, .id = (__u32)id };
-	struct st_stat *s = bpf_map_lookup_elem(&stats, &k);
+	struct st_stat *s = stat_get(tid, id);
 
-	if (!s) {
-		struct st_stat z = { .min = ~0ULL };
-
-		bpf_get_current_comm(z.comm, sizeof(z.comm));
-		bpf_map_update_elem(&stats, &k, &z, BPF_NOEXIST);
-		s = bpf_map_lookup_elem(&stats, &k);
-		if (!s) {
-			count_lost(1);
-			return;
-		}
-	}
+	if (!s)
+		return;
 	s->calls++;
 	if (id == cfg.execve_nr && ret == 0)
 		bpf_get_current_comm(s->comm, sizeof(s->comm));

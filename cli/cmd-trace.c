@@ -184,6 +184,8 @@ static int program_kernel(struct trace *t, const struct target *tg, const struct
 			continue;
 		if (!t->summary_only)
 			sysfmt_bpf_conf(trace_fmt(t, nr), &sc);
+		else if (!strcmp(sysname(nr), "exit") || !strcmp(sysname(nr), "exit_group"))
+			sc.flags |= ST_SC_NORETURN;
 		sc.flags |= ST_SC_TRACE;
 		err = systrace_set_syscall(t->st, nr, &sc);
 	}
@@ -343,7 +345,7 @@ int cmd_trace(int argc, char **argv)
 		goto out;
 	}
 	t.out = stdout;
-	if (t.output && !(t.out = fopen(t.output, "w"))) {
+	if (t.output && !(t.out = fopen(t.output, "we"))) {
 		pr_err("cannot open '%s' for -o: %s", t.output, strerror(errno));
 		goto out;
 	}

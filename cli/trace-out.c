@@ -287,8 +287,8 @@ static int collect_stat(void *ctx, const struct st_stat_key *k, const struct st_
 	th->rows[th->nr++].s = *st;
 	if (!th->comm[0] || !strcmp(sysname((int)k->id) ?: "", "execve"))
 		memcpy(th->comm, st->comm, 15);
-	th->events += 2 * st->calls - st->untimed;
-	s->events += 2 * st->calls - st->untimed;
+	th->events += 2 * st->calls - st->untimed + st->noreturn;
+	s->events += 2 * st->calls - st->untimed + st->noreturn;
 	return 0;
 }
 
@@ -334,7 +334,7 @@ static int cmp_threads(const void *a, const void *b)
 	const struct thread_sum *x = a, *y = b;
 
 	if (x->events != y->events)
-		return x->events < y->events ? -1 : 1;
+		return x->events > y->events ? -1 : 1;
 	return x->tid - y->tid;
 }
 
@@ -374,6 +374,8 @@ static void print_thread(struct trace *t, const struct thread_sum *th, uint64_t 
 		const struct st_stat *s = &th->rows[i].s;
 		double avg = s->calls ? s->total / 1e6 / s->calls : 0;
 
+		if (!s->calls)	/* exit_group: entered, never returned */
+			continue;
 		fprintf(o, "   %-15s %8llu %6llu %9.3f %9.3f %9.3f", sysname(th->rows[i].id) ?: "?",
 			(unsigned long long)s->calls, (unsigned long long)s->errors, row_msecs(s),
 			s->min == ~0ULL ? 0.0 : s->min / 1e6, avg);

@@ -437,6 +437,12 @@ static int arg_hidden(const struct sysfmt *f, int i, const struct st_rec *src)
 				return 1;
 		return 0;
 	}
+	if (k == SA_MODE) {
+		/* open's mode means something only when the call may create a file */
+		for (j = 0; j < f->nr_args; j++)
+			if (f->args[j].kind == SA_OPEN_FLAGS)
+				return !(src->args[j] & (O_CREAT | 020000000));
+	}
 	if (k == SA_FD || k == SA_DFD || k == SA_ACCESS || k == SA_PROT || k == SA_OPEN_FLAGS)
 		return 0;
 	return v == 0;

@@ -71,6 +71,7 @@ struct st_stat {
 	__u64 min, max;		/* ns */
 	__u64 sq_hi, sq_lo;	/* sum of squared ns, 128 bits */
 	__u64 untimed;		/* calls whose enter was not seen (duration 0) */
+	__u64 noreturn;		/* enters of exit/exit_group, which have no exit */
 	char comm[16];		/* the thread's name when first seen, and after an exec */
 };
 
