@@ -215,7 +215,13 @@ static __always_inline void rec_send(struct st_rec *r)
 
 	if (size > sizeof(*r))
 		size = sizeof(*r);
-	if (bpf_ringbuf_output(&ring, r, size, 0))
+	/* wake the reader only when a batch is waiting: a wakeup per record costs more than
+	 * the record (the reader also polls on a short timeout) */
+	__u64 flags = bpf_ringbuf_query(&ring, BPF_RB_AVAIL_DATA) >= cfg.wakeup_bytes ?
+			      BPF_RB_FORCE_WAKEUP :
+			      BPF_RB_NO_WAKEUP;
+
+	if (bpf_ringbuf_output(&ring, r, size, flags))
 		count_lost(0);
 }
 

@@ -19,6 +19,7 @@
 #include "lib/base/err.h"
 #include "lib/event/target.h"
 #include "lib/event/workload.h"
+#include "lib/record/drain-sched.h"
 #include "lib/trace/tp.h"
 
 static const char *const trace_usage[] = {
@@ -228,12 +229,18 @@ static bool targets_alive(const struct target *tg)
 static int run_loop(struct trace *t, const struct target *tg, struct workload *w)
 {
 	bool by_tasks = !w->pid && tg->tasks.nr;
+	struct drain_sched ds = { 0 };
 	int status = 0, n;
 
+	/* lines: a reader the workload cannot starve, or the ring overflows under a burst */
+	if (!t->summary_only && t->realtime > 0)
+		drain_sched_raise(&ds, t->realtime, false);
+
 	while (!trace_stop && !t->done) {
-		n = systrace_poll(t->st, 100, trace_on_rec, t);
+		n = systrace_poll(t->st, t->summary_only ? 100 : 10, trace_on_rec, t);
 		if (n < 0 && n != -EINTR) {
 			pr_err("cannot read the ring buffer: %s", err_str(n));
+			drain_sched_restore(&ds);
 			return 1;
 		}
 		if (w->pid && child_gone) {
@@ -249,6 +256,7 @@ static int run_loop(struct trace *t, const struct target *tg, struct workload *w
 			break;
 	}
 	systrace_drain(t->st, trace_on_rec, t);
+	drain_sched_restore(&ds);
 	return 0;
 }
 
@@ -275,6 +283,7 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 		pr_err("cannot start '%s': %s", argv[0], err_str(err));
 		return 1;
 	}
+	cfg.wakeup_bytes = (uint32_t)((size_t)t->mmap_pages * 4096 / 16);
 	err = systrace_open(&cfg, (size_t)t->mmap_pages * 4096, &t->st);
 	if (err) {
 		pr_err("cannot load the BPF syscall tracer: %s%s", err_str(err),
@@ -298,7 +307,7 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 int cmd_trace(int argc, char **argv)
 {
 	struct opt_strlist exprs = { 0 };
-	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32 };
+	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10 };
 	struct target tg = { 0 };
 	struct workload w = WORKLOAD_INIT;
 	const struct opt opts[] = {
@@ -322,6 +331,8 @@ int cmd_trace(int argc, char **argv)
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
 		OPT_INT(0, "strsize", &t.strsize, "n", "bytes of strings and buffers to show (strace's -s, max 511)"),
 		OPT_INT('m', "mmap-pages", &t.mmap_pages, "pages", "ring buffer size in 4 KiB pages"),
+		OPT_INT('r', "realtime", &t.realtime, "prio",
+			"read the ring at SCHED_FIFO prio (default 10, 0: normal policy)"),
 		OPT_COUNT('v', "verbose", &t.verbose, "be more verbose"),
 		OPT_END(),
 	};

@@ -34,7 +34,7 @@ struct st_config {
 	__u64 min_dur_ns;	/* only records of calls at least this long */
 	__s64 execve_nr;
 	__u32 fork_child_off;	/* offset of child_pid in sched_process_fork's record */
-	__u32 pad;
+	__u32 wakeup_bytes;	/* wake the reader when this much waits in the ring */
 	__u64 cpu_mask[4];	/* ST_MODE_ALL: the CPUs (none set: all) */
 	char comm[16];		/* only threads of this comm (empty: any) */
 };
