@@ -226,7 +226,8 @@ static bool targets_alive(const struct target *tg)
 }
 
 /* Polls until the command exits, the targets are gone, Ctrl-C or --max-events. */
-static int run_loop(struct trace *t, const struct target *tg, struct workload *w)
+static int run_loop(struct trace *t, const struct target *tg, struct workload *w,
+		    const sigset_t *wait_mask)
 {
 	bool by_tasks = !w->pid && tg->tasks.nr;
 	struct drain_sched ds = { 0 };
@@ -237,7 +238,7 @@ static int run_loop(struct trace *t, const struct target *tg, struct workload *w
 		drain_sched_raise(&ds, t->realtime, false);
 
 	while (!trace_stop && !t->done) {
-		n = systrace_poll(t->st, t->summary_only ? 100 : 10, trace_on_rec, t);
+		n = systrace_poll(t->st, t->summary_only ? 100 : 10, wait_mask, trace_on_rec, t);
 		if (n < 0 && n != -EINTR) {
 			pr_err("cannot read the ring buffer: %s", err_str(n));
 			drain_sched_restore(&ds);
@@ -275,6 +276,7 @@ static void report_lost(struct trace *t)
 static int start(struct trace *t, struct target *tg, struct workload *w, int argc, char **argv)
 {
 	struct st_config cfg;
+	sigset_t block;
 	int err;
 
 	if (setup_target(t, tg) || build_config(t, tg, argc > 0, &cfg))
@@ -283,6 +285,13 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 		pr_err("cannot start '%s': %s", argv[0], err_str(err));
 		return 1;
 	}
+	/* after the fork (the command keeps flare's mask): the signals that end the loop
+	 * arrive only while it waits, never just before */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, NULL);
 	cfg.wakeup_bytes = (uint32_t)((size_t)t->mmap_pages * 4096 / 16);
 	err = systrace_open(&cfg, (size_t)t->mmap_pages * 4096, &t->st);
 	if (err) {
@@ -337,6 +346,7 @@ int cmd_trace(int argc, char **argv)
 		OPT_END(),
 	};
 	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t wait_mask;
 	int rc = 1, err;
 
 	argc = opt_parse(argc, argv, opts, trace_usage, OPT_STOP_AT_NON_OPTION);
@@ -363,9 +373,11 @@ int cmd_trace(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
+	sigprocmask(SIG_SETMASK, NULL, &wait_mask);
 	rc = start(&t, &tg, &w, argc, argv);
 	if (!rc)
-		rc = run_loop(&t, &tg, &w);
+		rc = run_loop(&t, &tg, &w, &wait_mask);
+	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
 	if (t.st && !rc) {
 		trace_flush_pending(&t);
 		if (trace_print_summary(&t))

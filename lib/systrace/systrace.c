@@ -3,7 +3,11 @@
  * systrace: loads and drives the embedded BPF syscall tracer (see systrace.h).
  */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/epoll.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
@@ -126,11 +130,18 @@ int systrace_attach(struct systrace *st)
 	return err < 0 ? err : 0;
 }
 
-int systrace_poll(struct systrace *st, int timeout_ms, systrace_rec_fn fn, void *ctx)
+int systrace_poll(struct systrace *st, int timeout_ms, const sigset_t *mask, systrace_rec_fn fn,
+		  void *ctx)
 {
+	struct epoll_event ev;
+	int n;
+
 	st->fn = fn;
 	st->fn_ctx = ctx;
-	return ring_buffer__poll(st->rb, timeout_ms);
+	n = epoll_pwait(ring_buffer__epoll_fd(st->rb), &ev, 1, timeout_ms, mask);
+	if (n < 0)
+		return -errno;
+	return ring_buffer__consume(st->rb);
 }
 
 int systrace_drain(struct systrace *st, systrace_rec_fn fn, void *ctx)
@@ -218,11 +229,41 @@ uint64_t systrace_lost(struct systrace *st, int which)
 	return n;
 }
 
+static void *link_destroy(void *link)
+{
+	bpf_link__destroy(link);
+	return NULL;
+}
+
+/* Detaching a tracepoint program waits for the kernel's RCU grace periods, ~70 ms each here:
+ * the links go in parallel, so that an exit costs one wait, not three. */
+static void links_destroy(struct systrace_bpf *skel)
+{
+	struct bpf_link **links[] = { &skel->links.st_enter, &skel->links.st_exit,
+				      &skel->links.st_fork };
+	pthread_t th[3];
+	bool started[3] = { false };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		if (!*links[i])
+			continue;
+		started[i] = !pthread_create(&th[i], NULL, link_destroy, *links[i]);
+		if (!started[i])
+			bpf_link__destroy(*links[i]);
+		*links[i] = NULL;
+	}
+	for (i = 0; i < 3; i++)
+		if (started[i])
+			pthread_join(th[i], NULL);
+}
+
 void systrace_free(struct systrace *st)
 {
 	if (!st)
 		return;
 	ring_buffer__free(st->rb);
+	links_destroy(st->skel);
 	systrace_bpf__destroy(st->skel);
 	free(st);
 }

@@ -11,6 +11,7 @@
  */
 #ifndef FLARE_SYSTRACE_H
 #define FLARE_SYSTRACE_H
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "lib/systrace/systrace-abi.h"
@@ -30,9 +31,11 @@ int systrace_attach(struct systrace *st);
 
 /* Called with each record; a non-zero return stops the poll and is returned by it. */
 typedef int (*systrace_rec_fn)(void *ctx, const struct st_rec *r, size_t size);
-/* Waits up to timeout_ms for records and hands each to fn. The number handled, or -errno
- * (-EINTR when a signal came). */
-int systrace_poll(struct systrace *st, int timeout_ms, systrace_rec_fn fn, void *ctx);
+/* Waits up to timeout_ms for records, with the signal mask mask while waiting (as
+ * epoll_pwait: signals blocked otherwise cannot slip in before the wait), and hands each to fn.
+ * The number handled, or -errno (-EINTR when a signal came). */
+int systrace_poll(struct systrace *st, int timeout_ms, const sigset_t *mask, systrace_rec_fn fn,
+		  void *ctx);
 /* Hands every record already in the ring to fn without waiting. */
 int systrace_drain(struct systrace *st, systrace_rec_fn fn, void *ctx);
 
