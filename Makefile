@@ -11,7 +11,7 @@ else
 BUILD ?= build
 endif
 CC ?= gcc
-PKGS := libelf libdw libtraceevent libtracefs capstone libzstd
+PKGS := libelf libdw libtraceevent libtracefs capstone libzstd libbpf
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS := $(shell pkg-config --libs $(PKGS))
 
@@ -80,13 +80,29 @@ $(BUILD)/workloads/%: tests/workloads/%.c
 $(BUILD)/workloads/probe_target: tests/workloads/probe_target.c tests/workloads/probe/cu2.c
 	@mkdir -p $(dir $@)
 	$(CC) $(WL_CFLAGS) -o $@ $^ -lpthread -lm
+# flare trace's BPF program: compiled for the BPF target (raw tracepoint context, no
+# vmlinux.h), wrapped by bpftool into a skeleton header that embeds the object in flare.
+# The x86_64 syscall table is generated from the installed uapi header.
+BPF_ARCH_INC := /usr/include/$(shell $(CC) -dumpmachine)
+GEN_HDRS := $(BUILD)/bpf/systrace.skel.h $(BUILD)/gen/syscalls.h
+CFLAGS += -I$(BUILD)/bpf -I$(BUILD)/gen
+$(BUILD)/bpf/%.bpf.o: bpf/%.bpf.c lib/systrace/systrace-abi.h
+	@mkdir -p $(dir $@)
+	clang -g -O2 -target bpf -D__TARGET_ARCH_x86 -I. -I$(BPF_ARCH_INC) -c -o $@ $<
+$(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
+	bpftool gen skeleton $< name $*_bpf > $@.tmp && mv $@.tmp $@
+$(BUILD)/gen/syscalls.h: $(BPF_ARCH_INC)/asm/unistd_64.h
+	@mkdir -p $(dir $@)
+	awk '/^#define __NR_[a-z0-9_]+ [0-9]+$$/ { sub("__NR_", "", $$2); \
+		printf "\t{ %s, \"%s\" },\n", $$3, $$2 }' $< > $@.tmp && mv $@.tmp $@
+$(BUILD)/lib/systrace/systrace.o $(BUILD)/lib/systrace/sysnames.o: $(GEN_HDRS)
 
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/*.c))
-fuzz:
+fuzz: $(GEN_HDRS)
 	@mkdir -p build-fuzz
 	for f in $(FUZZ_SRCS); do \
 		n=$$(basename $$f .c); \
-		clang -std=gnu11 -D_GNU_SOURCE -I. -g -O1 -fsanitize=fuzzer,address,undefined \
+		clang -std=gnu11 -D_GNU_SOURCE -I. -I$(BUILD)/bpf -I$(BUILD)/gen -g -O1 -fsanitize=fuzzer,address,undefined \
 			$(PKG_CFLAGS) -DFLARE_VERSION='"$(VERSION)"' -DFLARE_GITREV='"$(GITREV)"' \
 			-o build-fuzz/$$n $$f $(LIB_SRCS) $(LDLIBS) || exit 1; \
 	done

@@ -14,5 +14,6 @@ int cmd_script(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
 int cmd_sched(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 #endif

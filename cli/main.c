@@ -26,6 +26,7 @@ static const struct cmd commands[] = {
 	{ "script", cmd_script, "Read perf.data and display trace output" },
 	{ "sched", cmd_sched, "Tool to trace/measure scheduler properties (latencies)" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
+	{ "trace", cmd_trace, "strace inspired tool" },
 };
 
 #define NR_CMDS (sizeof(commands) / sizeof(commands[0]))
