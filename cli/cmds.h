@@ -12,5 +12,6 @@ int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
+int cmd_ftrace(int argc, char **argv);
 
 #endif
