@@ -15,5 +15,6 @@ int cmd_flamegraph(int argc, char **argv);
 int cmd_sched(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_ftrace(int argc, char **argv);
 
 #endif

@@ -19,6 +19,7 @@ struct cmd {
 
 static const struct cmd commands[] = {
 	{ "flamegraph", cmd_flamegraph, "Draw a flame graph (SVG or HTML) from perf.data or stacks" },
+	{ "ftrace", cmd_ftrace, "Trace functions and events through tracefs, leaving it as found" },
 	{ "list", cmd_list, "List all symbolic event types" },
 	{ "probe", cmd_probe, "Define new dynamic tracepoints" },
 	{ "record", cmd_record, "Run a command and record its profile into perf.data" },

@@ -11,6 +11,7 @@
 #include "lib/base/err.h"
 #include "lib/base/log.h"
 #include "lib/base/strbuf.h"
+#include "lib/trace/tfs.h"
 #include "lib/trace/tp.h"
 
 /* libtracefs hands back a fresh copy of the path on every call: ask once per process. */
@@ -44,6 +45,8 @@ int tp_tracefs_dir(const char **dir)
 			return -ERR_NO_TRACEFS;
 		}
 		tracefs_path = path;
+		/* a flare killed while it had tracefs changed: put tracefs back first */
+		tfs_recover(NULL, NULL);
 	}
 	*dir = tracefs_path;
 	return 0;
