@@ -10,6 +10,7 @@
 #include "lib/base/hashmap.h"
 #include "lib/base/log.h"
 #include "lib/session/machine.h"
+#include "lib/unwind/unwind.h"
 
 struct map {
 	uint64_t start, end, pgoff;
@@ -56,6 +57,8 @@ struct machine {
 	struct thread_int *last;	/* the last thread looked up (samples come in runs) */
 	struct proc **all_procs;	/* for freeing map arrays */
 	size_t nr_procs, alloc_procs;
+	struct unwinder *uw;	/* created on the first sample with a user stack copy */
+	uint64_t *uw_ips;	/* scratch: MACHINE_UNWIND_MAX addresses */
 };
 
 static uint32_t maps_gen_counter;
@@ -111,6 +114,8 @@ void machine_free(struct machine *m)
 	for (i = 0; i < m->nr_procs; i++)
 		free(m->all_procs[i]->maps.v);
 	free(m->all_procs);
+	unwinder_free(m->uw);
+	free(m->uw_ips);
 	free(m->kmaps.v);
 	free(m->cache);
 	hashmap_release(&m->threads);
@@ -598,6 +603,45 @@ static uint8_t marker_mode(uint64_t ip)
 	}
 }
 
+static bool unwind_find_map(void *ctx, uint64_t addr, struct unwind_map *out)
+{
+	const struct map *mp = maps_find(ctx, addr);
+
+	if (!mp)
+		return false;
+	out->start = mp->start;
+	out->end = mp->end;
+	out->pgoff = mp->pgoff;
+	out->dso = mp->dso;
+	return true;
+}
+
+/* Appends the user frames unwound from the sample's registers and stack copy (perf's
+ * thread__resolve_callchain_unwind): the first repeats the sample ip of a user sample. */
+static size_t append_unwound(struct machine *m, struct thread *t, const struct perf_sample *s,
+			     struct frame *frames, size_t n)
+{
+	struct maps *ms = &((struct thread_int *)t)->proc->maps;
+	size_t i, nr;
+
+	if (!m->uw && unwinder_new(m->st, &m->uw))
+		return n;
+	if (!m->uw_ips && !(m->uw_ips = malloc(MACHINE_UNWIND_MAX * sizeof(*m->uw_ips))))
+		return n;
+	nr = unwind_user(m->uw, ms, unwind_find_map, ms, s, m->uw_ips, MACHINE_UNWIND_MAX, NULL);
+	for (i = 0; i < nr; i++) {
+		if (n == 1 && i == 0 && m->uw_ips[0] == s->ip)
+			continue;
+		resolve(m, t, PERF_RECORD_MISC_USER, m->uw_ips[i], &frames[n++]);
+	}
+	return n;
+}
+
+const struct unwind_stats *machine_unwind_stats(const struct machine *m)
+{
+	return m->uw ? unwinder_stats(m->uw) : NULL;
+}
+
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
 			      bool no_callchain, struct frame *frames, bool *discarded)
 {
@@ -631,5 +675,7 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 		}
 		resolve(m, t, mode, ip, &frames[n++]);
 	}
+	if (unwind_sample_has_stack(s))
+		n = append_unwound(m, t, s, frames, n);
 	return n;
 }

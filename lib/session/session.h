@@ -84,4 +84,9 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 /* Thread lookup after or during replay. NULL when never seen. */
 const struct thread *session_thread(struct session *sess, uint32_t tid);
 
+/* How the DWARF unwinds of --call-graph dwarf samples ended (lib/unwind/unwind.h); NULL when
+ * the replay met none. */
+struct unwind_stats;
+const struct unwind_stats *session_unwind_stats(const struct session *sess);
+
 #endif
