@@ -552,7 +552,7 @@ static int open_session(struct report_opts *o, struct session **sess)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
-				 .demangle = 1 };
+				 .demangle = 1, .max_stack = 127 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -566,6 +566,8 @@ int cmd_report(int argc, char **argv)
 				    "call graph: graph|flat|fractal|folded|none, threshold, caller|callee, function|address, percent|period|count",
 				    opt_callgraph),
 		OPT_BOOL('G', "inverted", &o.inverted, "alias for inverted call graph (caller first)"),
+		OPT_INT(0, "max-stack", &o.max_stack, "n",
+			"Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_CALLBACK(0, "percent-limit", &o, "percent", "don't show entries under that percent",
 			     opt_percent_limit),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only consider symbols in these comms"),
@@ -600,6 +602,9 @@ int cmd_report(int argc, char **argv)
 	if (argc > 0)
 		opt_usage_error(opts, report_usage, "unexpected argument '%s'", argv[0]);
 	out_verbose = o.verbose;
+	if (o.max_stack < 0)
+		opt_usage_error(opts, report_usage, "--max-stack %d: give 0 or more frames",
+				o.max_stack);
 	if (o.inverted && !o.cg_order_set) {
 		o.cg_caller = true;
 		o.cg_order_set = true;
@@ -620,6 +625,7 @@ int cmd_report(int argc, char **argv)
 		session_free(sess);
 		return 1;
 	}
+	session_set_max_stack(sess, (unsigned int)o.max_stack, c.hopts.caller_order);
 	if ((err = setup_filters(&c))) {
 		ctx_release(&c);
 		session_free(sess);

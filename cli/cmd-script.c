@@ -227,7 +227,8 @@ static void print_ip(FILE *out, const struct script_ctx *c, const struct script_
 			print_frame_tail(out, &rs->frames[0], fl);
 		return;
 	}
-	for (i = 0; i < rs->nr_frames && i < max && !report_chain_discarded(rs->s); i++) {
+	/* the session keeps --max-stack frames of the chain (and as many unwound ones) */
+	for (i = 0; i < rs->nr_frames && max && !report_chain_discarded(rs->s); i++) {
 		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
 		print_frame_tail(out, &rs->frames[i], fl);
 		fputc('\n', out);
@@ -462,6 +463,7 @@ int cmd_script(int argc, char **argv)
 			pr_err("cannot read '%s': %s", o.input, errbuf);
 		return 255;	/* perf's status for a file it cannot read */
 	}
+	session_set_max_stack(c.sess, (unsigned int)o.max_stack, false);
 	err = script_run(&c);
 	script_trace_release(&c.tt);
 	free(c.events);

@@ -45,6 +45,12 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
 			      bool no_callchain, struct frame *frames, bool *discarded);
 
+/* perf's --max-stack: at most n frames from the call chain, the innermost (or with
+ * outermost, for caller-ordered graphs, the outermost ones besides the sample ip), and at
+ * most n more unwound from a stack copy, from the leaf (perf limits the two apart); 0, the
+ * default, for no limit. */
+void machine_set_max_stack(struct machine *m, size_t n, bool outermost);
+
 /* How the DWARF unwinds of the samples so far ended; NULL when none was tried. */
 const struct unwind_stats *machine_unwind_stats(const struct machine *m);
 

@@ -425,6 +425,13 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 	return err < 0 ? err : 0;
 }
 
+void session_set_max_stack(struct session *sess, unsigned int n, bool outermost)
+{
+	struct session_priv *priv = sess->priv;
+
+	machine_set_max_stack(priv->machine, n, outermost);
+}
+
 const struct unwind_stats *session_unwind_stats(const struct session *sess)
 {
 	const struct session_priv *priv = sess->priv;

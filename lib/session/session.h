@@ -84,6 +84,11 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 /* Thread lookup after or during replay. NULL when never seen. */
 const struct thread *session_thread(struct session *sess, uint32_t tid);
 
+/* perf's --max-stack, before session_process(): at most n frames of each call chain (the
+ * innermost ones, or with outermost the outermost as perf keeps them for caller-ordered
+ * graphs) and at most n unwound from a stack copy; 0, the default, keeps all. */
+void session_set_max_stack(struct session *sess, unsigned int n, bool outermost);
+
 /* How the DWARF unwinds of --call-graph dwarf samples ended (lib/unwind/unwind.h); NULL when
  * the replay met none. */
 struct unwind_stats;
