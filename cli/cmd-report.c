@@ -22,6 +22,7 @@
 #include "lib/hist/feed.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/unwind/unwind.h"
 
 static const char *const report_usage[] = {
 	"flare report [<options>]",
@@ -364,6 +365,7 @@ static int print_report(struct report_ctx *c)
 	FILE *out = stdout;
 	bool chains = file_has_callchain(sess->pd);
 	uint64_t all = 0;
+	char unw[256];
 	size_t i;
 	int err;
 
@@ -395,6 +397,8 @@ static int print_report(struct report_ctx *c)
 	if (!o->quiet) {
 		print_elided(out, o);
 		fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", sess->nr_lost);
+		if (unwind_stats_summary(session_unwind_stats(sess), unw, sizeof(unw)) > 0)
+			fprintf(out, "# DWARF unwinding: %s\n#\n", unw);
 	}
 	for (i = 0; i < c->nr_events; i++) {
 		struct report_event *ev = &c->events[i];

@@ -22,6 +22,7 @@
 #include "lib/data/features.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/unwind/unwind.h"
 
 static const char *const script_usage[] = {
 	"flare script [<options>]",
@@ -465,6 +466,8 @@ int cmd_script(int argc, char **argv)
 	}
 	session_set_max_stack(c.sess, (unsigned int)o.max_stack, false);
 	err = script_run(&c);
+	if (unwind_stats_summary(session_unwind_stats(c.sess), errbuf, sizeof(errbuf)) > 0)
+		pr_warn("DWARF unwinding: %s", errbuf);
 	script_trace_release(&c.tt);
 	free(c.events);
 	time_ranges_release(&c.times);

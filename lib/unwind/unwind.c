@@ -141,6 +141,39 @@ const char *unwind_stop_str(enum unwind_stop why)
 	return why < UNWIND__NR ? s[why] : "?";
 }
 
+static bool stop_is_early(enum unwind_stop why)
+{
+	return why == UNWIND_STACK_END || why == UNWIND_NO_MAP || why == UNWIND_NO_CFI;
+}
+
+int unwind_stats_summary(const struct unwind_stats *st, char *buf, size_t len)
+{
+	uint64_t early = 0;
+	size_t pos;
+	int i, n;
+
+	if (len)
+		buf[0] = '\0';
+	if (!st)
+		return 0;
+	for (i = 0; i < UNWIND__NR; i++)
+		if (stop_is_early((enum unwind_stop)i))
+			early += st->stops[i];
+	if (!early || !len)
+		return 0;
+	n = snprintf(buf, len, "%llu of %llu user stacks end early:", (unsigned long long)early,
+		     (unsigned long long)st->samples);
+	for (i = 0; i < UNWIND__NR && n > 0 && (size_t)n < len; i++) {
+		if (!stop_is_early((enum unwind_stop)i) || !st->stops[i])
+			continue;
+		pos = (size_t)n;
+		n += snprintf(buf + pos, len - pos, "%s %llu %s", pos && buf[pos - 1] == ':' ?
+			      "" : ",", (unsigned long long)st->stops[i],
+			      unwind_stop_str((enum unwind_stop)i));
+	}
+	return n;
+}
+
 /* The value of perf register r in the sample, if recorded. */
 static bool sample_reg(const struct perf_sample *s, unsigned int r, uint64_t *val)
 {
@@ -266,7 +299,8 @@ static bool cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void
 		memcpy(result, (const uint8_t *)sp->s->user_stack + (addr - sp->sp), 8);
 		return true;
 	}
-	sp->mem_fail = true;
+	if (addr >= sp->sp)
+		sp->mem_fail = true;	/* beyond the copy: the stack was truncated */
 	return false;
 }
 
@@ -348,6 +382,22 @@ static struct space *space_get(struct unwinder *u, const void *key)
 	return sp->dwfl ? sp : NULL;
 }
 
+/* The last frame is a thread's first (ld.so's _start has no CFI saying so). */
+static bool at_entry_point(struct space *sp)
+{
+	static const char *const entries[] = { "_start", "_dl_start_user", "__clone3", "clone3",
+					       "__clone", "clone", "thread_start" };
+	uint64_t pc = sp->n ? sp->ips[sp->n - 1] : 0;
+	Dwfl_Module *mod = pc ? dwfl_addrmodule(sp->dwfl, pc) : NULL;
+	const char *name = mod ? dwfl_module_addrname(mod, pc) : NULL;
+	size_t i;
+
+	for (i = 0; name && i < sizeof(entries) / sizeof(entries[0]); i++)
+		if (!strcmp(name, entries[i]))
+			return true;
+	return false;
+}
+
 /* One attempt; false when the Dwfl turned out stale and must be rebuilt. */
 static bool unwind_once(struct space *sp, uint64_t ip, enum unwind_stop *why)
 {
@@ -374,9 +424,12 @@ static bool unwind_once(struct space *sp, uint64_t ip, enum unwind_stop *why)
 				    sp);
 	if (sp->stale)
 		return false;
+	/* libdwfl ends a chain quietly when a return address cannot be read */
 	if (sp->n >= sp->max)
 		*why = UNWIND_MAX_STACK;
-	else if (ret == 0 || ret == DWARF_CB_ABORT)
+	else if (sp->mem_fail)
+		*why = UNWIND_STACK_END;
+	else if (ret == 0 || ret == DWARF_CB_ABORT || at_entry_point(sp))
 		*why = UNWIND_DONE;
 	else if (sp->mem_fail)
 		*why = UNWIND_STACK_END;

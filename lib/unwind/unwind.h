@@ -65,6 +65,10 @@ size_t unwind_user(struct unwinder *u, const void *space, unwind_find_map_cb fin
 		   enum unwind_stop *why);
 
 const struct unwind_stats *unwinder_stats(const struct unwinder *u);
+/* Writes "3 of 455 user stacks end early: 2 stack copy too short, 1 no unwind info" into buf
+ * and returns its length; 0 (buf "") when every unwind ended normally. st may be NULL. */
+int unwind_stats_summary(const struct unwind_stats *st, char *buf, size_t len);
+
 /* "stack copy too short" and such, for the header line. */
 const char *unwind_stop_str(enum unwind_stop why);
 
