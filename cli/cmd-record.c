@@ -243,6 +243,28 @@ static int callgraph_mode(const char *s, struct record_opts *ro)
 	return -EINVAL;
 }
 
+/* --call-graph lbr needs a CPU PMU with a branch stack (Intel's LBR: the cpu PMU's
+ * caps/branches); without one perf fails as the kernel refuses branch stack sampling. */
+static int refuse_lbr(void)
+{
+	FILE *f = fopen("/sys/bus/event_source/devices/cpu/caps/branches", "r");
+	int depth = 0;
+
+	if (f) {
+		if (fscanf(f, "%d", &depth) != 1)
+			depth = 0;
+		fclose(f);
+	}
+	if (depth > 0)
+		pr_err("--call-graph lbr: flare does not record LBR call stacks (use "
+		       "--call-graph dwarf, or fp for code built with frame pointers)");
+	else
+		pr_err("--call-graph lbr: this machine has no LBR (no hardware branch stack: %s; "
+		       "use --call-graph dwarf, or fp for code built with frame pointers)",
+		       have_hw_pmu() ? "the cpu PMU has no caps/branches" : "no hardware PMU");
+	return 255;	/* perf's status */
+}
+
 /* With no PMU, "cycles" becomes cpu-clock, named from its attr as perf names it then (the
  * modifiers decided exclude_guest as perf's do: cycles:k becomes cpu-clock:k). */
 static void fallback_cycles(struct evlist *l, bool defaulted)
@@ -652,6 +674,10 @@ int cmd_record(int argc, char **argv)
 				"size such as 512K", c.mmap);
 	if (c.g)
 		ro.callgraph = RECORD_CG_FP;
+	if (c.callgraph && !strcmp(c.callgraph, "lbr")) {
+		free(full);
+		return refuse_lbr();
+	}
 	if (c.callgraph && callgraph_mode(c.callgraph, &ro))
 		opt_usage_error(opts, record_usage, "invalid --call-graph '%s': use fp or "
 				"dwarf[,SIZE]", c.callgraph);

@@ -22,6 +22,7 @@
 #include "lib/hist/feed.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/unwind/unwind.h"
 
 static const char *const report_usage[] = {
 	"flare report [<options>]",
@@ -338,6 +339,7 @@ static int print_report(struct report_ctx *c)
 	FILE *out = stdout;
 	bool chains = file_has_callchain(sess->pd);
 	uint64_t all = 0;
+	char unw[256];
 	size_t i;
 	int err;
 
@@ -369,6 +371,8 @@ static int print_report(struct report_ctx *c)
 	if (!o->quiet) {
 		print_elided(out, o);
 		fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", sess->nr_lost);
+		if (unwind_stats_summary(session_unwind_stats(sess), unw, sizeof(unw)) > 0)
+			fprintf(out, "# DWARF unwinding: %s\n#\n", unw);
 	}
 	for (i = 0; i < c->nr_events; i++) {
 		struct report_event *ev = &c->events[i];
@@ -527,7 +531,7 @@ static int open_session(struct report_opts *o, struct session **sess)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
-				 .demangle = 1 };
+				 .demangle = 1, .max_stack = 127 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -541,6 +545,8 @@ int cmd_report(int argc, char **argv)
 				    "call graph: graph|flat|fractal|folded|none, threshold, caller|callee, function|address, percent|period|count",
 				    opt_callgraph),
 		OPT_BOOL('G', "inverted", &o.inverted, "alias for inverted call graph (caller first)"),
+		OPT_INT(0, "max-stack", &o.max_stack, "n",
+			"Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
 		OPT_CALLBACK(0, "percent-limit", &o, "percent", "don't show entries under that percent",
 			     opt_percent_limit),
 		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only consider symbols in these comms"),
@@ -575,6 +581,9 @@ int cmd_report(int argc, char **argv)
 	if (argc > 0)
 		opt_usage_error(opts, report_usage, "unexpected argument '%s'", argv[0]);
 	out_verbose = o.verbose;
+	if (o.max_stack < 0)
+		opt_usage_error(opts, report_usage, "--max-stack %d: give 0 or more frames",
+				o.max_stack);
 	if (o.inverted && !o.cg_order_set) {
 		o.cg_caller = true;
 		o.cg_order_set = true;
@@ -595,6 +604,7 @@ int cmd_report(int argc, char **argv)
 		session_free(sess);
 		return 1;
 	}
+	session_set_max_stack(sess, (unsigned int)o.max_stack, c.hopts.caller_order);
 	if ((err = setup_filters(&c))) {
 		ctx_release(&c);
 		session_free(sess);

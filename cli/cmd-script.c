@@ -22,6 +22,7 @@
 #include "lib/data/features.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/unwind/unwind.h"
 
 static const char *const script_usage[] = {
 	"flare script [<options>]",
@@ -227,7 +228,8 @@ static void print_ip(FILE *out, const struct script_ctx *c, const struct script_
 			print_frame_tail(out, &rs->frames[0], fl);
 		return;
 	}
-	for (i = 0; i < rs->nr_frames && i < max && !sample_chain_dropped(rs->s); i++) {
+	/* the session keeps --max-stack frames of the chain (and as many unwound ones) */
+	for (i = 0; i < rs->nr_frames && max && !sample_chain_dropped(rs->s); i++) {
 		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
 		print_frame_tail(out, &rs->frames[i], fl);
 		fputc('\n', out);
@@ -462,7 +464,10 @@ int cmd_script(int argc, char **argv)
 			pr_err("cannot read '%s': %s", o.input, errbuf);
 		return 255;	/* perf's status for a file it cannot read */
 	}
+	session_set_max_stack(c.sess, (unsigned int)o.max_stack, false);
 	err = script_run(&c);
+	if (unwind_stats_summary(session_unwind_stats(c.sess), errbuf, sizeof(errbuf)) > 0)
+		pr_warn("DWARF unwinding: %s", errbuf);
 	tpfmt_release(&c.tt);
 	free(c.events);
 	sample_filter_release(&c.filter);

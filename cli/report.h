@@ -30,6 +30,7 @@ struct report_opts {
 	int show_period;	/* --show-total-period */
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
+	int max_stack;		/* --max-stack: frames of a call chain (and unwound) kept */
 	/* parsed */
 	enum cg_mode cg_mode;
 	double cg_min_percent;

@@ -11,6 +11,7 @@
 #include "lib/base/log.h"
 #include "lib/session/filter.h"
 #include "lib/session/machine.h"
+#include "lib/unwind/unwind.h"
 
 struct map {
 	uint64_t start, end, pgoff;
@@ -58,6 +59,10 @@ struct machine {
 	struct thread_int *last;	/* the last thread looked up (samples come in runs) */
 	struct proc **all_procs;	/* for freeing map arrays */
 	size_t nr_procs, alloc_procs;
+	struct unwinder *uw;	/* created on the first sample with a user stack copy */
+	uint64_t *uw_ips;	/* scratch: MACHINE_UNWIND_MAX addresses */
+	size_t max_stack;	/* 0: no limit */
+	bool max_outermost;	/* the limit keeps a chain's outermost entries (caller order) */
 };
 
 static uint32_t maps_gen_counter;
@@ -115,6 +120,8 @@ void machine_free(struct machine *m)
 	for (i = 0; i < m->nr_procs; i++)
 		free(m->all_procs[i]->maps.v);
 	free(m->all_procs);
+	unwinder_free(m->uw);
+	free(m->uw_ips);
 	free(m->kmaps.v);
 	free(m->cache);
 	hashmap_release(&m->threads);
@@ -592,18 +599,84 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	resolve(m, t, cpumode, ip, f);
 }
 
+static bool unwind_find_map(void *ctx, uint64_t addr, struct unwind_map *out)
+{
+	const struct map *mp = maps_find(ctx, addr);
+
+	if (!mp)
+		return false;
+	out->start = mp->start;
+	out->end = mp->end;
+	out->pgoff = mp->pgoff;
+	out->dso = mp->dso;
+	return true;
+}
+
+/* Appends the user frames unwound from the sample's registers and stack copy (perf's
+ * thread__resolve_callchain_unwind): the first repeats the sample ip of a user sample. */
+static size_t append_unwound(struct machine *m, struct thread *t, const struct perf_sample *s,
+			     struct frame *frames, size_t n)
+{
+	struct maps *ms = &((struct thread_int *)t)->proc->maps;
+	size_t i, nr, max = MACHINE_UNWIND_MAX;
+
+	if (m->max_stack && m->max_stack < max)
+		max = m->max_stack;
+	if (!m->uw && unwinder_new(m->st, &m->uw))
+		return n;
+	if (!m->uw_ips && !(m->uw_ips = malloc(MACHINE_UNWIND_MAX * sizeof(*m->uw_ips))))
+		return n;
+	nr = unwind_user(m->uw, ms, unwind_find_map, ms, s, m->uw_ips, max, NULL);
+	for (i = 0; i < nr; i++) {
+		if (n == 1 && i == 0 && m->uw_ips[0] == s->ip)
+			continue;
+		resolve(m, t, PERF_RECORD_MISC_USER, m->uw_ips[i], &frames[n++]);
+	}
+	return n;
+}
+
+void machine_set_max_stack(struct machine *m, size_t max_stack, bool outermost)
+{
+	m->max_stack = max_stack;
+	m->max_outermost = outermost;
+}
+
+/* How many of the chain's innermost entries --max-stack drops in caller order. */
+static size_t chain_skip(const struct machine *m, const struct perf_sample *s)
+{
+	uint64_t i, cnt = 0;
+	bool first = true;
+
+	if (!m->max_stack || !m->max_outermost)
+		return 0;
+	for (i = 0; i < s->nr_callchain; i++) {
+		if (s->callchain[i] >= PERF_CONTEXT_MAX)
+			continue;
+		if (!first || s->callchain[i] != s->ip)
+			cnt++;
+		first = false;
+	}
+	return cnt > m->max_stack ? cnt - m->max_stack : 0;
+}
+
+const struct unwind_stats *machine_unwind_stats(const struct machine *m)
+{
+	return m->uw ? unwinder_stats(m->uw) : NULL;
+}
+
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
 			      bool no_callchain, struct frame *frames, bool *discarded)
 {
 	uint8_t mode = PERF_RECORD_MISC_USER;
 	bool first = true;
-	size_t n = 1;
+	size_t n = 1, skip;
 	uint64_t i;
 
 	*discarded = false;
 	resolve(m, t, (uint8_t)s->cpumode, s->ip, &frames[0]);
 	if (no_callchain || !s->callchain)
 		return 1;
+	skip = chain_skip(m, s);
 	for (i = 0; i < s->nr_callchain; i++) {
 		uint64_t ip = s->callchain[i];
 
@@ -623,7 +696,15 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 			if (ip == s->ip)
 				continue;	/* the chain starts with the sample ip itself */
 		}
+		if (skip) {
+			skip--;
+			continue;
+		}
+		if (m->max_stack && !m->max_outermost && n >= m->max_stack)
+			break;
 		resolve(m, t, mode, ip, &frames[n++]);
 	}
+	if (unwind_sample_has_stack(s))
+		n = append_unwound(m, t, s, frames, n);
 	return n;
 }

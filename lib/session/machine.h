@@ -16,6 +16,7 @@
 #include "lib/sym/sym.h"
 
 struct machine;
+struct unwind_stats;
 
 int machine_new(struct symtab *st, struct machine **ret);
 void machine_free(struct machine *m);
@@ -31,13 +32,26 @@ struct thread *machine_find_thread(struct machine *m, uint32_t tid);
 void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
 		     struct frame *f);
 
+/* The most user frames unwound from a sample's stack copy (perf's default --max-stack). */
+#define MACHINE_UNWIND_MAX 127
+
 /*
- * Fills frames (room for 1 + s->nr_callchain) with the sample ip and, unless no_callchain,
+ * Fills frames (room for 1 + s->nr_callchain, + MACHINE_UNWIND_MAX when the sample carries a
+ * user stack copy) with the sample ip and, unless no_callchain,
  * its callers from the call chain: context markers switch the mode, the first entry is
- * skipped when it repeats the ip. Returns the number of frames. A chain holding a marker perf
+ * skipped when it repeats the ip; then the user frames DWARF-unwound from the stack copy. Returns the number of frames. A chain holding a marker perf
  * does not know is dropped, as perf does: 1 frame and *discarded set.
  */
 size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct perf_sample *s,
 			      bool no_callchain, struct frame *frames, bool *discarded);
+
+/* perf's --max-stack: at most n frames from the call chain, the innermost (or with
+ * outermost, for caller-ordered graphs, the outermost ones besides the sample ip), and at
+ * most n more unwound from a stack copy, from the leaf (perf limits the two apart); 0, the
+ * default, for no limit. */
+void machine_set_max_stack(struct machine *m, size_t n, bool outermost);
+
+/* How the DWARF unwinds of the samples so far ended; NULL when none was tried. */
+const struct unwind_stats *machine_unwind_stats(const struct machine *m);
 
 #endif

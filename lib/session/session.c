@@ -211,7 +211,8 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 		return 0;
 	}
 	t = machine_findnew_thread(priv->machine, s.pid, s.tid);
-	if (!t || grow_frames(priv, 1 + (priv->opts.no_callchain ? 0 : s.nr_callchain)))
+	if (!t || grow_frames(priv, 1 + (priv->opts.no_callchain ? 0 : s.nr_callchain) +
+				     (s.user_stack_size ? MACHINE_UNWIND_MAX : 0)))
 		return -ENOMEM;
 	rs.s = &s;
 	rs.attr = s.attr ? s.attr : perf_data_attr_of(sess->pd, r->ev);
@@ -426,6 +427,20 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 	free(q.tmp);
 	vec_free(&q.runs);
 	return err < 0 ? err : 0;
+}
+
+void session_set_max_stack(struct session *sess, unsigned int n, bool outermost)
+{
+	struct session_priv *priv = sess->priv;
+
+	machine_set_max_stack(priv->machine, n, outermost);
+}
+
+const struct unwind_stats *session_unwind_stats(const struct session *sess)
+{
+	const struct session_priv *priv = sess->priv;
+
+	return machine_unwind_stats(priv->machine);
 }
 
 const struct thread *session_thread(struct session *sess, uint32_t tid)

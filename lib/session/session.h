@@ -88,4 +88,14 @@ const struct thread *session_thread(struct session *sess, uint32_t tid);
  * f, as a kernel sample ip would be. False when no dso holds it (f->sym may still be NULL). */
 bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f);
 
+/* perf's --max-stack, before session_process(): at most n frames of each call chain (the
+ * innermost ones, or with outermost the outermost as perf keeps them for caller-ordered
+ * graphs) and at most n unwound from a stack copy; 0, the default, keeps all. */
+void session_set_max_stack(struct session *sess, unsigned int n, bool outermost);
+
+/* How the DWARF unwinds of --call-graph dwarf samples ended (lib/unwind/unwind.h); NULL when
+ * the replay met none. */
+struct unwind_stats;
+const struct unwind_stats *session_unwind_stats(const struct session *sess);
+
 #endif
