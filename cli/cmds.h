@@ -12,5 +12,9 @@ int cmd_record(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);
+int cmd_evlist(int argc, char **argv);
+int cmd_buildid_list(int argc, char **argv);
+int cmd_kallsyms(int argc, char **argv);
+int cmd_version(int argc, char **argv);
 
 #endif
