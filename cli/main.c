@@ -19,6 +19,7 @@ struct cmd {
 
 static const struct cmd commands[] = {
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
+	{ "diff", cmd_diff, "Read perf.data files and display the differential profile" },
 	{ "evlist", cmd_evlist, "List the event names in a perf.data file" },
 	{ "flamegraph", cmd_flamegraph, "Draw a flame graph (SVG or HTML) from perf.data or stacks" },
 	{ "kallsyms", cmd_kallsyms, "Searches running kernel for symbols" },
