@@ -85,3 +85,30 @@ ln -s "$FLARE" perf
 check_grep "as perf: the usage says perf" '^ Usage: perf stat' ps.txt
 ./perf evlist -i nosuch.data 2>pn.txt
 check_grep "as perf: errors start with perf:" '^perf: cannot read' pn.txt
+
+# buildid-cache in a scratch cache ($HOME/.debug, where perf keeps it): what flare adds perf
+# lists, and the other way round
+mkdir -p "$TMP/home"
+export HOME=$TMP/home
+$FLARE buildid-cache -a "$WL/cpu_burn,$WL/mt_burn" -v 2>bc.txt; check_eq "buildid-cache -a two files exits 0" 0 $?
+check_grep "buildid-cache -a -v says what it added" '^Adding [0-9a-f]{40} .*/cpu_burn: Ok$' bc.txt
+$FLARE buildid-cache -l >fl.txt
+check_eq "buildid-cache -l lists both" 2 "$(wc -l <fl.txt)"
+if have_perf; then
+	check_eq "perf buildid-cache -l lists what flare added" "$(cat fl.txt)" "$(perf buildid-cache -l 2>/dev/null)"
+	perf buildid-cache -a /usr/lib/x86_64-linux-gnu/libc.so.6 2>/dev/null
+	check_eq "flare lists what perf added, in perf's order" "$(perf buildid-cache -l 2>/dev/null)" "$($FLARE buildid-cache -l)"
+fi
+$FLARE buildid-cache -r "$WL/mt_burn"; check_eq "buildid-cache -r exits 0" 0 $?
+check_eq "buildid-cache -r removed that build only" 0 "$($FLARE buildid-cache -l | grep -c mt_burn)"
+$FLARE buildid-cache -r "$WL/mt_burn" 2>rr.txt; check_eq "removing what is not cached exits 1" 1 $?
+check_grep "removing what is not cached: says so and how to look" 'is not in the build-id cache \(see flare buildid-cache -l' rr.txt
+$FLARE buildid-cache -a /nonexistent/x 2>ra.txt; check_eq "adding a missing file exits 1" 1 $?
+check_eq "adding a missing file: one line" 1 "$(wc -l <ra.txt)"
+$FLARE buildid-cache -p "$WL/cpu_burn"; check_eq "buildid-cache -p exits 0" 0 $?
+check_eq "buildid-cache -p removed every build of the path" 0 "$($FLARE buildid-cache -l | grep -c cpu_burn)"
+$FLARE record -q -o bm.data -- "$WL/cpu_burn" 0.05 >/dev/null 2>&1
+$FLARE buildid-cache -P; check_eq "buildid-cache -P exits 0" 0 $?
+check_eq "buildid-cache -P empties the list" 0 "$($FLARE buildid-cache -l | wc -l)"
+$FLARE buildid-cache -M bm.data >bmm.txt
+check_grep "buildid-cache -M names what the recording lacks in the cache" '^[0-9a-f]{40} .*/cpu_burn$' bmm.txt
