@@ -15,6 +15,7 @@ int cmd_flamegraph(int argc, char **argv);
 int cmd_evlist(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_data(int argc, char **argv);
+int cmd_config(int argc, char **argv);
 int cmd_buildid_list(int argc, char **argv);
 int cmd_buildid_cache(int argc, char **argv);
 int cmd_kallsyms(int argc, char **argv);

@@ -20,6 +20,7 @@ struct cmd {
 static const struct cmd commands[] = {
 	{ "buildid-cache", cmd_buildid_cache, "Manage build-id cache." },
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
+	{ "config", cmd_config, "Get and set variables in a configuration file." },
 	{ "data", cmd_data, "Data file related processing" },
 	{ "diff", cmd_diff, "Read perf.data files and display the differential profile" },
 	{ "evlist", cmd_evlist, "List the event names in a perf.data file" },
