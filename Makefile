@@ -4,6 +4,7 @@
 #   make WERROR=1        warnings are errors (the test command sets it)
 #   make fuzz            libFuzzer harnesses (clang) in build-fuzz/
 #   make compile_commands.json   (needs bear)
+#   make install         PREFIX=/usr/local DESTDIR=: binary, man pages, bash completion
 SAN ?= 0
 ifeq ($(SAN),1)
 BUILD ?= build-asan
@@ -51,6 +52,10 @@ all: $(BUILD)/flare $(UNIT_BINS) $(WL_BINS)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c -o $@ $<
+
+# flare version --build-options: each library and the version it was built against
+BUILD_LIBS := $(foreach p,$(PKGS),$(p):$(shell pkg-config --modversion $(p)))
+$(BUILD)/cli/cmd-version.o: CFLAGS += -DFLARE_BUILD_LIBS='"$(BUILD_LIBS)"'
 
 $(BUILD)/libflare.a: $(LIB_OBJS)
 	@rm -f $@
@@ -107,11 +112,25 @@ fuzz: $(GEN_HDRS)
 			-o build-fuzz/$$n $$f $(LIB_SRCS) $(LDLIBS) || exit 1; \
 	done
 
+# make install [PREFIX=/usr/local] [DESTDIR=]: the binary, a man page per subcommand and the
+# bash completion.
+PREFIX ?= /usr/local
+install: $(BUILD)/flare
+	install -D -m 755 $(BUILD)/flare $(DESTDIR)$(PREFIX)/bin/flare
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 doc/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -D -m 644 scripts/completion.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/flare
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/flare $(DESTDIR)$(PREFIX)/share/bash-completion/completions/flare
+	for f in doc/*.1; do rm -f $(DESTDIR)$(PREFIX)/share/man/man1/$$(basename $$f); done
+
 compile_commands.json:
 	$(MAKE) clean && bear -- $(MAKE)
 
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all fuzz clean compile_commands.json
+.PHONY: all fuzz clean compile_commands.json install uninstall
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

@@ -16,5 +16,13 @@ int cmd_sched(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_ftrace(int argc, char **argv);
+int cmd_evlist(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_data(int argc, char **argv);
+int cmd_config(int argc, char **argv);
+int cmd_buildid_list(int argc, char **argv);
+int cmd_buildid_cache(int argc, char **argv);
+int cmd_kallsyms(int argc, char **argv);
+int cmd_version(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/opt.h"
+#include "cli/out.h"
 #include "lib/base/vec.h"
 
 #define VAL_LONG 0x1000	/* getopt val for table entry i: VAL_LONG + 2*i (+1 for --no-) */
@@ -19,8 +20,11 @@ static void print_usage(FILE *f, const struct opt *opts, const char *const *usag
 	const struct opt *o;
 	int i;
 
+	/* usage lines start with "flare ": under the name perf they say perf */
 	for (i = 0; usage[i]; i++)
-		fprintf(f, "%s%s\n", i ? "   or: " : " Usage: ", usage[i]);
+		fprintf(f, "%s%s%s\n", i ? "   or: " : " Usage: ",
+			strncmp(usage[i], "flare ", 6) ? "" : out_progname,
+			usage[i] + (strncmp(usage[i], "flare ", 6) ? 0 : 5));
 	fputc('\n', f);
 	for (o = opts; o->type != OPTT_END; o++) {
 		char left[96];
@@ -171,6 +175,16 @@ static int negatable(const struct opt *o)
 		o->type == OPTT_STRING || o->type == OPTT_STRLIST);
 }
 
+/* CMD --list-opts: every long option on one line, for shell completion (as perf's). */
+static void list_opts_exit(const struct opt *opts)
+{
+	for (; opts->type != OPTT_END; opts++)
+		if (opts->type != OPTT_GROUP && opts->long_name && !(opts->flags & OPTF_HIDDEN))
+			printf("--%s ", opts->long_name);
+	printf("\n");
+	exit(fflush(stdout) ? 1 : 0);
+}
+
 int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *usage,
 	      int flags)
 {
@@ -181,6 +195,8 @@ int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *
 
 	cur_opts = opts;
 	cur_usage = usage;
+	if (argc > 1 && !strcmp(argv[1], "--list-opts"))
+		list_opts_exit(opts);
 	while (opts[n].type != OPTT_END)
 		n++;
 	lo = calloc(2 * n + 2, sizeof(*lo));

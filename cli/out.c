@@ -11,6 +11,7 @@
 #include "lib/base/log.h"
 
 int out_verbose;
+const char *out_progname = "flare";
 static pid_t pager_pid;
 static bool pager_off;
 
@@ -19,7 +20,7 @@ void pr_err(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fputs("flare: ", stderr);
+	fprintf(stderr, "%s: ", out_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -31,7 +32,7 @@ void pr_warn(const char *fmt, ...)
 	va_list ap;
 
 	fflush(stdout);
-	fputs("flare: warning: ", stderr);
+	fprintf(stderr, "%s: warning: ", out_progname);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -45,9 +46,18 @@ static void log_sink(enum log_level level, const char *fmt, va_list ap)
 	if (level == LOG_INFO && out_verbose < 1)
 		return;
 	fflush(stdout);
-	fputs(level == LOG_WARN ? "flare: warning: " : "flare: ", stderr);
+	fprintf(stderr, "%s: %s", out_progname, level == LOG_WARN ? "warning: " : "");
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
+}
+
+void out_set_progname(const char *argv0)
+{
+	const char *base = strrchr(argv0, '/');
+
+	base = base ? base + 1 : argv0;
+	if (!strcmp(base, "perf"))
+		out_progname = "perf";
 }
 
 void out_init_log(void)

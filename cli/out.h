@@ -9,8 +9,12 @@
 #include <stdio.h>
 
 extern int out_verbose;	/* -v count of the running command; debug lines at >= 1 */
+/* "flare", or "perf" when flare runs under that name (a symlink), so that scripts reading
+ * perf's messages ("[ perf record: ... ]", "Usage: perf stat") work unchanged. */
+extern const char *out_progname;
+void out_set_progname(const char *argv0);
 
-/* "flare: <msg>\n" on stderr. */
+/* "flare: <msg>\n" (out_progname) on stderr. */
 void pr_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "flare: warning: <msg>\n" on stderr. */
 void pr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

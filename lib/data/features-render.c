@@ -77,14 +77,15 @@ static const struct bit_name branch_bits[] = {
 	{0, NULL},
 };
 
-static int add_bits(struct strbuf *sb, const char *field, uint64_t v, const struct bit_name *b)
+static int add_bits(struct strbuf *sb, const char *eq, const char *field, uint64_t v,
+		    const struct bit_name *b)
 {
 	bool first = true;
 	int err = 0;
 
 	if (!v)
 		return 0;
-	err |= strbuf_addf(sb, ", %s = ", field);
+	err |= strbuf_addf(sb, ", %s%s", field, eq);
 	for (; b->name; b++) {
 		if (!(v & b->bit))
 			continue;
@@ -94,27 +95,32 @@ static int add_bits(struct strbuf *sb, const char *field, uint64_t v, const stru
 	return err;
 }
 
-static int add_u(struct strbuf *sb, const char *field, uint64_t v)
+static int add_u(struct strbuf *sb, const char *eq, const char *field, uint64_t v)
 {
-	return v ? strbuf_addf(sb, ", %s = %" PRIu64, field, v) : 0;
+	return v ? strbuf_addf(sb, ", %s%s%" PRIu64, field, eq, v) : 0;
 }
 
-static int add_x(struct strbuf *sb, const char *field, uint64_t v)
+static int add_x(struct strbuf *sb, const char *eq, const char *field, uint64_t v)
 {
-	return v ? strbuf_addf(sb, ", %s = %#" PRIx64, field, v) : 0;
+	return v ? strbuf_addf(sb, ", %s%s%#" PRIx64, field, eq, v) : 0;
 }
 
 int pd_attr_render(const struct perf_event_attr *a, struct strbuf *sb)
 {
+	return pd_attr_render_as(a, " = ", sb);
+}
+
+int pd_attr_render_as(const struct perf_event_attr *a, const char *eq, struct strbuf *sb)
+{
 	int err = 0;
 
-	err |= add_u(sb, "type", a->type);
-	err |= add_u(sb, "size", a->size);
-	err |= add_x(sb, "config", a->config);
-	err |= add_u(sb, "{ sample_period, sample_freq }", a->sample_period);
-	err |= add_bits(sb, "sample_type", a->sample_type, sample_bits);
-	err |= add_bits(sb, "read_format", a->read_format, read_bits);
-#define F(name) (err |= add_u(sb, #name, a->name))
+	err |= add_u(sb, eq, "type", a->type);
+	err |= add_u(sb, eq, "size", a->size);
+	err |= add_x(sb, eq, "config", a->config);
+	err |= add_u(sb, eq, "{ sample_period, sample_freq }", a->sample_period);
+	err |= add_bits(sb, eq, "sample_type", a->sample_type, sample_bits);
+	err |= add_bits(sb, eq, "read_format", a->read_format, read_bits);
+#define F(name) (err |= add_u(sb, eq, #name, a->name))
 	F(disabled);
 	F(inherit);
 	F(pinned);
@@ -152,16 +158,16 @@ int pd_attr_render(const struct perf_event_attr *a, struct strbuf *sb)
 	F(inherit_thread);
 	F(remove_on_exec);
 	F(sigtrap);
-	err |= add_u(sb, "{ wakeup_events, wakeup_watermark }", a->wakeup_events);
+	err |= add_u(sb, eq, "{ wakeup_events, wakeup_watermark }", a->wakeup_events);
 	F(bp_type);
-	err |= add_x(sb, "{ bp_addr, config1 }", a->bp_addr);
-	err |= add_x(sb, "{ bp_len, config2 }", a->bp_len);
-	err |= add_bits(sb, "branch_sample_type", a->branch_sample_type, branch_bits);
-	err |= add_x(sb, "sample_regs_user", a->sample_regs_user);
+	err |= add_x(sb, eq, "{ bp_addr, config1 }", a->bp_addr);
+	err |= add_x(sb, eq, "{ bp_len, config2 }", a->bp_len);
+	err |= add_bits(sb, eq, "branch_sample_type", a->branch_sample_type, branch_bits);
+	err |= add_x(sb, eq, "sample_regs_user", a->sample_regs_user);
 	F(sample_stack_user);
 	if (a->clockid)
-		err |= strbuf_addf(sb, ", clockid = %d", a->clockid);
-	err |= add_x(sb, "sample_regs_intr", a->sample_regs_intr);
+		err |= strbuf_addf(sb, ", clockid%s%d", eq, a->clockid);
+	err |= add_x(sb, eq, "sample_regs_intr", a->sample_regs_intr);
 	F(aux_watermark);
 	F(sample_max_stack);
 	F(aux_sample_size);

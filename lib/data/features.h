@@ -138,6 +138,8 @@ int pd_header_render(struct perf_data *pd, bool full, struct strbuf *out);
 /* Appends an attr's non-zero fields as perf prints them after an event's name
  * (", type = 1, size = 128, ..., sample_type = IP|TID, ..."). 0 or -ENOMEM. */
 int pd_attr_render(const struct perf_event_attr *attr, struct strbuf *out);
+/* The same with another separator between name and value (": " for perf evlist -v). */
+int pd_attr_render_as(const struct perf_event_attr *attr, const char *eq, struct strbuf *out);
 
 /* Name of feature bit feat as perf prints it ("HOSTNAME", "EVENT_DESC"), or NULL. */
 const char *pd_feature_name(int feat);

@@ -241,6 +241,26 @@ const struct symbol *dso_find_symbol(struct symtab *st, struct dso *dso, uint64_
 	return syms_find(d->syms, d->nr_syms, addr);
 }
 
+const struct symbol *dso_find_symbol_by_name(struct symtab *st, struct dso *dso, const char *name)
+{
+	struct dso_int *d = dso_int(dso);
+	size_t i;
+
+	if (!dso)
+		return NULL;
+	if (!dso->loaded)
+		dso_load(st, d);
+	for (i = 0; i < d->nr_syms; i++)
+		if (!strcmp(d->syms[i].name, name))
+			return &d->syms[i];
+	return NULL;
+}
+
+struct dso *symtab_kernel_module_nth(struct symtab *st, size_t i)
+{
+	return i < st->nr_kmods ? &st->kmods[i]->pub : NULL;
+}
+
 uint64_t dso_map_ip(struct symtab *st, struct dso *dso, uint64_t map_start, uint64_t pgoff,
 		    uint64_t ip)
 {

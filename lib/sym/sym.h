@@ -73,6 +73,12 @@ void dso_set_build_id(struct dso *dso, const uint8_t *id, size_t size);
 /* Symbol containing addr, in the dso's own address space; NULL if none. */
 const struct symbol *dso_find_symbol(struct symtab *st, struct dso *dso, uint64_t addr);
 
+/* The first symbol of that name in dso, in address order (a linear search, for the few
+ * look-ups by name a command makes); NULL when none. */
+const struct symbol *dso_find_symbol_by_name(struct symtab *st, struct dso *dso, const char *name);
+/* The i-th kernel module known from kallsyms (once the kernel's symbols are loaded), in
+ * address order; NULL past the last. Owned by st. */
+struct dso *symtab_kernel_module_nth(struct symtab *st, size_t i);
 /*
  * Converts a runtime address inside a mapping to the dso's address space.
  * map_start/pgoff are the MMAP(2) record's addr and pgoff. Handles PIE and shared-object

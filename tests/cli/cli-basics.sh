@@ -7,9 +7,18 @@ check_grep "--help lists stat" '^   stat +Run a command and gather performance c
 check_grep "--help lists list" '^   list ' help.txt
 $FLARE --version >ver.txt; check_eq "--version exits 0" 0 $?
 check_grep "--version prints the version" '^flare version [0-9]+\.[0-9]+' ver.txt
-$FLARE help stat >hs.txt; check_eq "help stat exits 0" 0 $?
-check_grep "help stat shows stat's usage" 'Usage: flare stat \[<options>\] \[<command>\]' hs.txt
-check_grep "help stat shows -e" '^    -e, --event <event>' hs.txt
+# help CMD opens the man page, as perf help does; the usage when man cannot show one
+if command -v man >/dev/null; then
+	MANPAGER=cat MANWIDTH=100 $FLARE help stat >hm.txt; check_eq "help stat (man) exits 0" 0 $?
+	check_grep "help stat shows the man page of flare stat" '^ *flare-stat - run a command' hm.txt
+	MANPAGER=cat $FLARE --help stat >hs2.txt; check_eq "--help CMD exits 0" 0 $?
+	check_grep "--help stat shows the man page, as perf --help stat" 'flare-stat - run' hs2.txt
+else
+	skip "help stat shows the man page" "man is not installed here (apt-get install man-db)"
+fi
+PATH=/nonexistent $FLARE help stat >hs.txt; check_eq "help stat without man exits 0" 0 $?
+check_grep "help stat without man shows stat's usage" 'Usage: flare stat \[<options>\] \[<command>\]' hs.txt
+check_grep "help stat without man shows -e" '^    -e, --event <event>' hs.txt
 $FLARE stat -h >sh.txt; check_eq "stat -h exits 129, as perf" 129 $?
 check_grep "stat -h prints the usage" 'Usage: flare stat' sh.txt
 $FLARE list -h >lh.txt; check_eq "list -h exits 129" 129 $?
@@ -23,8 +32,6 @@ $FLARE stta 2>uc.txt; check_eq "unknown command exits 1" 1 $?
 check_eq "unknown command: one line with the closest name" 1 "$(wc -l <uc.txt)"
 check_grep "unknown command suggests stat" "did you mean 'stat'" uc.txt
 $FLARE help nosuch 2>hn.txt; check_eq "help of an unknown command exits 1" 1 $?
-$FLARE --help stat >hs2.txt; check_eq "--help CMD exits 0" 0 $?
-check_grep "--help stat shows stat's usage, as perf --help stat" 'Usage: flare stat' hs2.txt
 $FLARE help help >hh.txt; check_eq "help help exits 0" 0 $?
 check_grep "help help lists the commands" '^   stat ' hh.txt
 $FLARE --no-pager list sw >np.txt; check_eq "--no-pager before the command is accepted, as perf's" 0 $?
