@@ -68,10 +68,12 @@ $(BUILD)/tests/unit/%: tests/unit/%.c $(BUILD)/libflare.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libflare.a $(LDLIBS)
 
-# the option parser's unit test links the one cli/ object it tests
-$(BUILD)/tests/unit/opt: tests/unit/opt.c $(BUILD)/cli/opt.o $(BUILD)/libflare.a
+# the option parser's unit test links the cli/ objects it tests (opt, and out for the name
+# usages print)
+$(BUILD)/tests/unit/opt: tests/unit/opt.c $(BUILD)/cli/opt.o $(BUILD)/cli/out.o $(BUILD)/libflare.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/cli/opt.o $(BUILD)/libflare.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/cli/opt.o $(BUILD)/cli/out.o $(BUILD)/libflare.a \
+		$(LDLIBS)
 
 # Workloads are the programs we profile: frame pointers everywhere, leaf frames kept,
 # modest optimisation so the call tree in the source is the call tree in the binary.
