@@ -13,6 +13,7 @@
 #include "cli/out.h"
 #include "lib/base/config.h"
 #include "lib/base/err.h"
+#include "lib/base/outfile.h"
 #include "lib/base/strbuf.h"
 
 struct config_opts {
@@ -67,30 +68,23 @@ static void list_all(const struct config *cfg)
 	}
 }
 
-/* Writes cfg to path: a new file renamed over the old one, never half a file. */
+/* Writes cfg to path through the one -o helper: a new file renamed over the old one, never
+ * half a file. */
 static int save(const struct config *cfg, const char *path)
 {
-	char *text = config_render(cfg), tmp[4200];
-	FILE *f;
-	int err = 0;
+	struct outfile of = OUTFILE_INIT;
+	char *text = config_render(cfg);
+	int err;
 
 	if (!text)
 		return -ENOMEM;
-	snprintf(tmp, sizeof(tmp), "%s.flare-tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		err = -errno;
-		free(text);
-		return err;
-	}
-	if (fputs(text, f) < 0)
-		err = -EIO;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
+	err = outfile_open(&of, path, 0666, 0);
+	if (!err)
+		err = outfile_write(&of, text, strlen(text));
+	if (!err)
+		err = outfile_commit(&of);
 	if (err)
-		remove(tmp);
+		outfile_abort(&of);
 	free(text);
 	return err;
 }

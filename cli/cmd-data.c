@@ -7,7 +7,6 @@
  * perf versions write them), a field named like a sample key prefixed "tp_".
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -21,6 +20,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
+#include "lib/base/outfile.h"
 #include "lib/data/features.h"
 #include "lib/data/tracing_data.h"
 #include "lib/session/session.h"
@@ -232,23 +232,31 @@ static void headers(struct convert_ctx *c, const char *input)
 	pd_features_free(f);
 }
 
-/* Opens the output as perf does: a new file, or with --force any file, truncated. */
-static FILE *open_output(const char *path, bool force)
+/* Opens the output through the one -o helper (a regular file appears whole or not at all, a
+ * device or FIFO is written in place); an existing file is refused without --force, as
+ * perf refuses it. */
+static FILE *open_output(struct outfile *of, const char *path, bool force)
 {
-	int fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC | (force ? O_TRUNC : O_EXCL), 0666);
+	struct stat st;
 	FILE *f;
+	int err, fd;
 
-	if (fd < 0) {
-		if (errno == EEXIST)
-			pr_err("'%s' exists already (use --force to overwrite it)", path);
-		else
-			pr_err("cannot create '%s': %s", path, strerror(errno));
+	if (!force && !lstat(path, &st) && S_ISREG(st.st_mode)) {
+		pr_err("'%s' exists already (use --force to overwrite it)", path);
 		return NULL;
 	}
-	f = fdopen(fd, "w");
+	err = outfile_open(of, path, 0666, 0);
+	if (err) {
+		pr_err("cannot create '%s': %s", path, err_str(err));
+		return NULL;
+	}
+	fd = dup(of->fd);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
 		pr_err("cannot write '%s': %s", path, strerror(errno));
-		close(fd);
+		if (fd >= 0)
+			close(fd);
+		outfile_abort(of);
 	}
 	return f;
 }
@@ -257,10 +265,9 @@ static int convert_json(const char *input, const char *output, bool force)
 {
 	struct session_opts so = { .open_flags = force ? PD_FORCE : 0 };
 	struct convert_ctx c = { .first = true };
+	struct outfile of = OUTFILE_INIT;
 	struct session *sess;
-	struct stat st;
 	char err[256];
-	bool regular;
 	long size;
 	int ret;
 
@@ -269,12 +276,11 @@ static int convert_json(const char *input, const char *output, bool force)
 		pr_err("cannot read '%s': %s (name the recording with -i)", input, err);
 		return 255;
 	}
-	c.out = open_output(output, force);
+	c.out = open_output(&of, output, force);
 	if (!c.out) {
 		session_free(sess);
 		return 1;
 	}
-	regular = !fstat(fileno(c.out), &st) && S_ISREG(st.st_mode);
 	c.pd = sess->pd;
 	fputc('{', c.out);
 	json_delim(c.out, false, 1);
@@ -300,9 +306,13 @@ static int convert_json(const char *input, const char *output, bool force)
 		pr_err("cannot write '%s': %s", output, err_str(ret));
 	}
 	session_free(sess);
+	if (ret >= 0) {
+		ret = outfile_commit(&of);
+		if (ret)
+			pr_err("cannot write '%s': %s", output, err_str(ret));
+	}
 	if (ret < 0) {
-		if (regular)
-			unlink(output);	/* no half-written file */
+		outfile_abort(&of);	/* no half-written file */
 		return 1;
 	}
 	fprintf(stderr, "[ %s data convert: Converted '%s' into JSON data '%s' ]\n", out_progname,
