@@ -27,6 +27,7 @@
 
 struct convert_ctx {
 	FILE *out;
+	struct session *sess;
 	struct perf_data *pd;
 	uint64_t nr_samples;
 	bool first;
@@ -118,6 +119,36 @@ static void chain_entry(FILE *out, const struct frame *f)
 	fputc('}', out);
 }
 
+/* Every entry of the recorded chain, as perf's converter walks it: the context markers switch
+ * the mode (an unknown one is skipped, where report drops the chain), each address resolved in
+ * the sample's thread. */
+static void raw_chain(struct convert_ctx *c, const struct resolved_sample *rs)
+{
+	uint8_t mode = PERF_RECORD_MISC_USER;
+	bool first = true;
+	struct frame f;
+	uint64_t i;
+
+	for (i = 0; i < rs->s->nr_callchain; i++) {
+		uint64_t ip = rs->s->callchain[i];
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_KERNEL)
+				mode = PERF_RECORD_MISC_KERNEL;
+			else if (ip == PERF_CONTEXT_USER)
+				mode = PERF_RECORD_MISC_USER;
+			else if (ip == PERF_CONTEXT_HV)
+				mode = PERF_RECORD_MISC_HYPERVISOR;
+			continue;
+		}
+		if (!first)
+			fputc(',', c->out);
+		first = false;
+		session_resolve_ip(c->sess, rs->thread, mode, ip, &f);
+		chain_entry(c->out, &f);
+	}
+}
+
 static void trace_fields(struct convert_ctx *c, const struct resolved_sample *rs)
 {
 	struct tep_handle *tep = perf_data_tep(c->pd);
@@ -152,7 +183,6 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 {
 	struct convert_ctx *c = ctx;
 	FILE *out = c->out;
-	size_t i;
 
 	c->nr_samples++;
 	if (!c->first)
@@ -173,11 +203,10 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	json_key_str(out, true, 3, "comm", rs->thread->comm);
 	json_key(out, true, 3, "callchain");
 	fputc('[', out);
-	for (i = 0; i < rs->nr_frames; i++) {
-		if (i)
-			fputc(',', out);
-		chain_entry(out, &rs->frames[i]);
-	}
+	if (rs->s->callchain)
+		raw_chain(c, rs);
+	else
+		chain_entry(out, &rs->frames[0]);
 	json_delim(out, false, 3);
 	fputc(']', out);
 	if (rs->s->raw && rs->s->raw_size)
@@ -282,6 +311,7 @@ static int convert_json(const char *input, const char *output, bool force)
 		return 1;
 	}
 	c.pd = sess->pd;
+	c.sess = sess;
 	fputc('{', c.out);
 	json_delim(c.out, false, 1);
 	fputs("\"linux-perf-json-version\": 1", c.out);

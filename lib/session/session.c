@@ -450,6 +450,15 @@ const struct thread *session_thread(struct session *sess, uint32_t tid)
 	return machine_find_thread(priv->machine, tid);
 }
 
+void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode,
+			uint64_t ip, struct frame *f)
+{
+	struct session_priv *priv = sess->priv;
+
+	/* the threads the replay hands out are the machine's own */
+	machine_resolve(priv->machine, (struct thread *)t, cpumode, ip, f);
+}
+
 bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f)
 {
 	struct session_priv *priv = sess->priv;

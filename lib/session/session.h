@@ -87,6 +87,10 @@ const struct thread *session_thread(struct session *sess, uint32_t tid);
 /* Resolves a kernel address through the recording's kernel maps (the kernel, its modules) into
  * f, as a kernel sample ip would be. False when no dso holds it (f->sym may still be NULL). */
 bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f);
+/* Resolves ip in thread t (a resolved_sample's, during the replay) at cpumode into f, as a
+ * call-chain entry is resolved; for tools that walk a raw chain themselves. */
+void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode,
+			uint64_t ip, struct frame *f);
 
 /* perf's --max-stack, before session_process(): at most n frames of each call chain (the
  * innermost ones, or with outermost the outermost as perf keeps them for caller-ordered
