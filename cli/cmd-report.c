@@ -16,6 +16,7 @@
 #include "cli/report.h"
 #include "cli/read-opts.h"
 #include "lib/trace/tpfmt.h"
+#include "lib/base/config.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
@@ -528,6 +529,33 @@ static int open_session(struct report_opts *o, struct session **sess)
 	return ret;
 }
 
+/* perf's config keys report honours (options on the command line win): report.children and
+ * report.percent-limit. A file that does not parse is said once and ignored. */
+static void apply_config(struct report_opts *o)
+{
+	struct config cfg = { 0 };
+	const char *v;
+	char err[256];
+	bool b;
+
+	if (config_load_default(&cfg, err, sizeof(err)))
+		pr_warn("perfconfig ignored: %s", err);
+	v = config_get(&cfg, "report.children");
+	if (v && !config_bool(v, &b))
+		o->children = b;
+	v = config_get(&cfg, "report.percent-limit");
+	if (v) {
+		char *end;
+		double d = strtod(v, &end);
+
+		if (!*end && d >= 0) {
+			o->percent_limit = d;
+			o->cg_min_percent = d;
+		}
+	}
+	config_free(&cfg);
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
@@ -576,6 +604,7 @@ int cmd_report(int argc, char **argv)
 	struct session *sess = NULL;
 	int err;
 
+	apply_config(&o);
 	join_callgraph_arg(&argc, argv);
 	argc = opt_parse(argc, argv, opts, report_usage, 0);
 	if (argc > 0)

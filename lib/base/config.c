@@ -293,6 +293,21 @@ char *config_render(const struct config *cfg)
 	return strbuf_detach(&sb);
 }
 
+int config_bool(const char *v, bool *out)
+{
+	static const char *const yes[] = { "true", "yes", "on", "1" };
+	static const char *const no[] = { "false", "no", "off", "0" };
+	size_t i;
+
+	for (i = 0; v && i < 4; i++) {
+		if (!strcasecmp(v, yes[i]) || !strcasecmp(v, no[i])) {
+			*out = !strcasecmp(v, yes[i]);
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
 void config_free(struct config *cfg)
 {
 	size_t i;

@@ -7,6 +7,7 @@
  */
 #ifndef FLARE_BASE_CONFIG_H
 #define FLARE_BASE_CONFIG_H
+#include <stdbool.h>
 #include <stddef.h>
 
 struct config_item {
@@ -33,6 +34,8 @@ int config_set(struct config *cfg, const char *name, const char *value);
  * the order they first appear. The caller frees the result. NULL on -ENOMEM. */
 char *config_render(const struct config *cfg);
 void config_free(struct config *cfg);
+/* A boolean as git and perf read one: true/yes/on/1, false/no/off/0. 0 or -EINVAL. */
+int config_bool(const char *v, bool *out);
 
 /* perf's two files: /etc/perfconfig, and $HOME/.perfconfig (NULL without HOME). */
 const char *config_system_path(void);

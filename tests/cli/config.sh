@@ -40,3 +40,20 @@ HOME=$TMP/hb $FLARE config -l 2>bf.txt; check_eq "a broken file exits 255" 255 $
 check_grep "a broken file: the line and what is wrong" 'perfconfig: line 1: a section is written \[name\]' bf.txt
 HOME=$TMP/hf $FLARE config 2>/dev/null; check_eq "config alone prints the usage (129)" 129 $?
 check "no temporary file is left" test -z "$(ls -A hf | grep -v '^.perfconfig$')"
+
+# the keys flare honours, as perf honours them: report.children and report.percent-limit
+if have_perf; then
+	$FLARE record -q -g -o g.data -- "$WL/cpu_burn" 0.2 >/dev/null 2>&1
+	mkdir -p hr
+	printf '[report]\n\tchildren = false\n\tpercent-limit = 5\n' >hr/.perfconfig
+	HOME=$TMP/hr perf report --stdio -i g.data 2>/dev/null | grep -v '^#' >pr.txt
+	HOME=$TMP/hr $FLARE report --stdio -i g.data 2>/dev/null | grep -v '^#' >fr.txt
+	if cmp -s pr.txt fr.txt; then pass "report honours report.children and report.percent-limit as perf"
+	else fail "report honours report.children and report.percent-limit as perf" "$(diff pr.txt fr.txt | head -5 | tr '\n' ' ')"; fi
+	HOME=$TMP/hr $FLARE report --stdio -i g.data >nc.txt 2>/dev/null
+	HOME=$TMP/hr $FLARE report --stdio --children -i g.data >wc.txt 2>/dev/null
+	HOME=$TMP/hf $FLARE report --stdio -i g.data >dc.txt 2>/dev/null
+	check_grep "without the key, a -g file shows Children" '^# +Children +Self' dc.txt
+	check "report.children=false drops the Children column" test -z "$(grep 'Children' nc.txt)"
+	check_grep "the command line wins over the file (--children)" '^# +Children +Self' wc.txt
+fi
