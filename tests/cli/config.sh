@@ -52,7 +52,8 @@ if have_perf; then
 	else fail "report honours report.children and report.percent-limit as perf" "$(diff pr.txt fr.txt | head -5 | tr '\n' ' ')"; fi
 	HOME=$TMP/hr $FLARE report --stdio -i g.data >nc.txt 2>/dev/null
 	HOME=$TMP/hr $FLARE report --stdio --children -i g.data >wc.txt 2>/dev/null
-	HOME=$TMP/hf $FLARE report --stdio -i g.data >dc.txt 2>/dev/null
+	mkdir -p hn
+	HOME=$TMP/hn $FLARE report --stdio -i g.data >dc.txt 2>/dev/null
 	check_grep "without the key, a -g file shows Children" '^# +Children +Self' dc.txt
 	check "report.children=false drops the Children column" test -z "$(grep 'Children' nc.txt)"
 	check_grep "the command line wins over the file (--children)" '^# +Children +Self' wc.txt
