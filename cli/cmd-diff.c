@@ -146,8 +146,17 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 			return -ENOMEM;
 		if (!*d)
 			*d = f->dso;
-		if (!strcmp(((struct dso *)*d)->short_name, f->dso->short_name))
-			hf.dso = *d;
+		if (*d != f->dso && !strcmp(((struct dso *)*d)->short_name, f->dso->short_name)) {
+			/* and a symbol is one entry when the two objects have it at the same
+			 * addresses (perf compares the range); else it stays apart */
+			const struct symbol *cs = f->sym ?
+				dso_find_symbol(df->sess->symtab, *d, f->sym->start) : NULL;
+
+			if (!f->sym || (cs && cs->start == f->sym->start && cs->end == f->sym->end)) {
+				hf.dso = *d;
+				hf.sym = f->sym ? cs : NULL;
+			}
+		}
 	}
 	if (!f->sym) {
 		void **slot = hashmap_slot(&df->unresolved, unres_key(hf.dso, hf.level));

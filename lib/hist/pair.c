@@ -329,6 +329,10 @@ static int cmp_rows(const void *pa, const void *pb, void *ctx)
 	for (i = 0; i < o->nr_keys; i++)
 		if ((c = hist_entry_cmp_key(a->key, b->key, o->keys[i])))
 			return c;
+	/* a full tie (two functions of one name, C++ overloads) keeps perf's order: its
+	 * entries' tree, by address */
+	if (a->key->sym && b->key->sym && a->key->sym->start != b->key->sym->start)
+		return a->key->sym->start < b->key->sym->start ? -1 : 1;
 	return 0;
 }
 

@@ -43,7 +43,7 @@ same "-c ratio -F" -c ratio -F c1.data c2.data
 same "-b: baseline only" -b c1.data m.data
 same "-b -p -F" -b -p -F c1.data c2.data
 same "-o 0: baseline order" -o 0 c1.data c2.data
-same "-s comm" -s comm c1.data s.data
+same "-s comm" -s comm c1.data m.data
 same "-s dso" -s dso s.data c1.data
 same "-s sym,dso" -s sym,dso c1.data c2.data
 same "-d: one dso" -d cpu_burn c1.data c2.data
@@ -52,7 +52,7 @@ same "three files: per-file columns and the file list" c1.data c2.data m.data
 $FLARE diff -v c1.data c2.data >v.txt 2>/dev/null
 check_grep "-v: the file list names the baseline" '^#  \[0\] c1.data \(Baseline\)$' v.txt
 same "-q: no headers" -q c1.data c2.data
-same "-C, -d, -S with several items, --pid" -C cpu_burn,sleep -d cpu_burn,libc.so.6 s.data c1.data
+same "-C, -d, -S with several items, --pid" -C cpu_burn,sleep -d cpu_burn,libc.so.6 c1.data m.data
 # perf 6.1's -S matches nothing here (its report -S neither); flare's keeps what it names
 $FLARE diff -S b,a c1.data c2.data >s.txt 2>/dev/null
 check_eq "-S b,a: only b and a" "[.] a,[.] b" "$(grep -o '\[\.\] [ab]$' s.txt | sort | paste -sd,)"
