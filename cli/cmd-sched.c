@@ -45,6 +45,17 @@ static int on_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 	return rc->other(rc->ctx, ev, off);
 }
 
+/* Whether the recording's events sample call chains (perf sched record -g). */
+static bool sched_has_callchain(const struct perf_data *pd)
+{
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (pd->attrs[i].attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
 int sched_replay(const struct sched_common *c, struct session **sess, sched_event_fn fn,
 		 sched_other_fn other, void *ctx)
 {
@@ -54,8 +65,9 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 	int err;
 
 	so.open_flags = c->force ? PD_FORCE : 0;
-	so.no_callchain = !c->want_callchain;
-	so.no_resolve = !c->want_callchain;	/* names come from the tracepoints' fields */
+	/* names come from the tracepoints' fields; timehist -g names its chains' kernel
+	 * addresses itself (session_kernel_addr) */
+	so.no_callchain = so.no_resolve = true;
 	so.symfs = c->symfs;
 	so.kallsyms = c->kallsyms;
 	*sess = NULL;
@@ -80,6 +92,8 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 		sched_decoder_release(&rc.dec);
 		return 255;
 	}
+	if (c->want_callchain && !sched_has_callchain(rc.sess->pd))
+		fprintf(stderr, "Samples do not have callchains.\n");	/* as perf says */
 	err = session_process(rc.sess, on_sample, other ? on_other : NULL, &rc);
 	sched_decoder_release(&rc.dec);
 	if (err < 0) {

@@ -24,7 +24,7 @@ static const char *const timehist_usage[] = {
 struct th_opts {
 	const char *input, *cpu_list;
 	int summary, with_summary, wakeups, migrations, cpu_visual, next, state, force;
-	int no_callchain;
+	int callchain, max_stack;
 };
 
 struct th_run {
@@ -156,6 +156,49 @@ static char state_char(const struct th_task *t, int64_t state)
 	return bit < sizeof(chars) - 1 ? chars[bit] : '?';
 }
 
+/* perf 6.1's one-line chain: the raw entries up to max_stack + 2 addresses, the scheduler's
+ * own functions left out; a context marker it does not know empties the chain. */
+static void print_chain(struct th_run *r, const struct resolved_sample *rs)
+{
+	const struct perf_sample *s = rs->s;
+	size_t want = (size_t)r->o->max_stack + 2, got = 0, i, nr = 0;
+	const char *names[256];
+	uint8_t mode = PERF_RECORD_MISC_KERNEL;
+
+	printf("  ");
+	for (i = 0; i < s->nr_callchain && got < want; i++) {
+		uint64_t ip = s->callchain[i];
+		struct frame f;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_KERNEL)
+				mode = PERF_RECORD_MISC_KERNEL;
+			else if (ip == PERF_CONTEXT_USER)
+				mode = PERF_RECORD_MISC_USER;
+			else if (ip == PERF_CONTEXT_HV)
+				mode = PERF_RECORD_MISC_HYPERVISOR;
+			else
+				return;
+			continue;
+		}
+		got++;
+		/* user frames stay unknown: perf 6.1's timehist reads MMAP but not MMAP2 */
+		if (mode == PERF_RECORD_MISC_KERNEL && session_kernel_addr(r->sess, ip, &f) &&
+		    f.sym) {
+			if (!strcmp(f.sym->name, "schedule") || !strcmp(f.sym->name, "__schedule") ||
+			    !strcmp(f.sym->name, "preempt_schedule"))
+				continue;
+			names[nr++] = f.sym->name;
+		} else {
+			names[nr++] = "[unknown]";
+		}
+		if (nr == sizeof(names) / sizeof(names[0]))
+			break;
+	}
+	for (i = 0; i < nr; i++)
+		printf("%s %s", i ? " <-" : "", names[i]);
+}
+
 static void print_switch(struct th_run *r, const struct sched_rec *sr,
 			 const struct resolved_sample *rs, struct th_task *t, uint64_t time)
 {
@@ -190,6 +233,8 @@ static void print_switch(struct th_run *r, const struct sched_rec *sr,
 	}
 	if (o->wakeups && !o->next)
 		printf("  %-*s", r->comm_width, "");
+	if (o->callchain && !t->idle && rs->s->callchain)
+		print_chain(r, rs);
 	printf("\n");
 }
 
@@ -353,7 +398,8 @@ static int cmp_row(const void *a, const void *b)
 
 	if (bx != by)
 		return bx < by ? -1 : 1;
-	return x->tid < y->tid ? -1 : x->tid > y->tid;
+	/* the tree compares tids as pid_t: -1 first in its bucket */
+	return (int)x->tid < (int)y->tid ? -1 : (int)x->tid > (int)y->tid;
 }
 
 static void summary_row(struct th_run *r, struct th_task *t)
@@ -493,7 +539,7 @@ bad:
 
 int sched_timehist(int argc, char **argv, struct sched_common *c)
 {
-	struct th_opts o = { 0 };
+	struct th_opts o = { .callchain = 1, .max_stack = 5 };
 	const struct opt opts[] = {
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOL('M', "migrations", &o.migrations, "Show migration events"),
@@ -504,6 +550,10 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 		OPT_BOOL('V', "cpu-visual", &o.cpu_visual, "Add CPU visual"),
 		OPT_BOOL('w', "wakeups", &o.wakeups, "Show wakeup events"),
 		OPT_BOOL(0, "state", &o.state, "Show task state when sched-out"),
+		OPT_BOOL('g', "call-graph", &o.callchain,
+			 "Display call chains if present (default on)"),
+		OPT_INT(0, "max-stack", &o.max_stack, "n",
+			"Maximum number of functions to display backtrace."),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_END(),
@@ -520,6 +570,10 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 	if (o.cpu_list && parse_cpus(&r, o.cpu_list))
 		opt_usage_error(opts, timehist_usage, "-C %s: give CPUs as 0,2-3 (below 1024)",
 				o.cpu_list);
+	if (o.max_stack < 0)
+		opt_usage_error(opts, timehist_usage, "--max-stack %d: give 0 or more frames",
+				o.max_stack);
+	c->want_callchain = o.callchain && !o.summary;
 	if (o.summary && o.with_summary)
 		opt_usage_error(opts, timehist_usage, "-s and -S cannot be used together");
 	sched_th_init(&r.th);

@@ -12,7 +12,7 @@
 struct sched_common {
 	const char *input;
 	int force, verbose;
-	bool want_callchain;	/* timehist -g */
+	bool want_callchain;	/* timehist -g: say when the file has no chains */
 	const char *symfs, *kallsyms;
 };
 
