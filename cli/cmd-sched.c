@@ -248,7 +248,7 @@ int cmd_sched(int argc, char **argv)
 		return sched_map(argc, argv, &c);
 	if (is_cmd(argv[0], "timehist", 4))
 		return sched_timehist(argc, argv, &c);
-	if (!strcmp(argv[0], "script") || !strcmp(argv[0], "trace"))
+	if (!strcmp(argv[0], "script"))
 		return sched_script(argc, argv, input ? &c : &(struct sched_common){ 0 });
 	opt_usage_error(opts, sched_usage, "unknown sched subcommand '%s' (use record, latency, "
 			"map, script or timehist)", argv[0]);

@@ -62,6 +62,8 @@ $FLARE sched -i perf.data map --color-pids 1,2 >cp.out 2>&1; rc=$?
 $FLARE sched -i perf.data map >plain.out 2>&1
 check_eq "map --color-pids: exit 0, piped the same map" "0 same" "$rc $(cmp -s cp.out plain.out && echo same)"
 
+same_as_perf "script on perf's recording: perf sched script's lines" perf.data script
+
 # call graphs: perf sched record -g, timehist's one-line chains (-g is on by default)
 perf sched record -q -g -o g.data -- "$WL/pingpong" 300 >/dev/null 2>&1
 for args in "" "--max-stack 9 -n" "--no-call-graph"; do
