@@ -6,8 +6,8 @@
 #include "lib/session/session.h"
 #include "lib/trace/tpfmt.h"
 
-const char *tpfmt_format(struct tpfmt *f, struct tep_handle *tep, const void *raw, size_t size,
-			 uint64_t ts, int cpu)
+const char *tpfmt_format(
+	struct tpfmt *f, struct tep_handle *tep, const void *raw, size_t size, uint64_t ts, int cpu)
 {
 	struct tep_record rec;
 	struct trace_seq seq;
