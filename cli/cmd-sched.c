@@ -45,17 +45,29 @@ static int on_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 	return rc->other(rc->ctx, ev, off);
 }
 
-int sched_replay(const struct sched_common *c, struct session **sess, sched_event_fn fn,
-		 sched_other_fn other, void *ctx)
+/* Whether the recording's events sample call chains (perf sched record -g). */
+static bool sched_has_callchain(const struct perf_data *pd)
 {
-	struct session_opts so = { 0 };
-	struct replay_ctx rc = { .fn = fn, .other = other, .ctx = ctx };
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (pd->attrs[i].attr.sample_type & PERF_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+int sched_replay(const struct sched_common *c, struct session **sess, sched_event_fn fn,
+	sched_other_fn other, void *ctx)
+{
+	struct session_opts so = {0};
+	struct replay_ctx rc = {.fn = fn, .other = other, .ctx = ctx};
 	char errbuf[512];
 	int err;
 
 	so.open_flags = c->force ? PD_FORCE : 0;
-	so.no_callchain = !c->want_callchain;
-	so.no_resolve = !c->want_callchain;	/* names come from the tracepoints' fields */
+	/* names come from the tracepoints' fields; timehist -g names its chains' kernel
+	 * addresses itself (session_kernel_addr) */
+	so.no_callchain = so.no_resolve = true;
 	so.symfs = c->symfs;
 	so.kallsyms = c->kallsyms;
 	*sess = NULL;
@@ -63,7 +75,7 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 	if (err < 0) {
 		if (err == -ENOENT)
 			pr_err("cannot open '%s': %s (record one with 'flare sched record')",
-			       c->input, errbuf);
+				c->input, errbuf);
 		else
 			pr_err("cannot read '%s': %s", c->input, errbuf);
 		return 255;
@@ -76,15 +88,18 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 	}
 	if (err || !rc.dec.has_switch) {
 		pr_err("'%s' has no sched:sched_switch events (record them with 'flare sched "
-		       "record')", c->input);
+		       "record')",
+			c->input);
 		sched_decoder_release(&rc.dec);
 		return 255;
 	}
+	if (c->want_callchain && !sched_has_callchain(rc.sess->pd))
+		fprintf(stderr, "Samples do not have callchains.\n"); /* as perf says */
 	err = session_process(rc.sess, on_sample, other ? on_other : NULL, &rc);
 	sched_decoder_release(&rc.dec);
 	if (err < 0) {
 		pr_err("cannot read '%s': %s", c->input,
-		       rc.sess->pd->err_msg[0] ? rc.sess->pd->err_msg : err_str(err));
+			rc.sess->pd->err_msg[0] ? rc.sess->pd->err_msg : err_str(err));
 		return 255;
 	}
 	return 0;
@@ -114,7 +129,7 @@ const char *sched_comm(struct session *sess, uint32_t tid)
 char *sched_usec_str(char buf[32], uint64_t ns)
 {
 	snprintf(buf, 32, "%" PRIu64 ".%06" PRIu64, ns / (uint64_t)1000000000,
-		 ns % (uint64_t)1000000000 / 1000);
+		ns % (uint64_t)1000000000 / 1000);
 	return buf;
 }
 
@@ -138,7 +153,9 @@ static bool tp_exists(const char *spec)
 static int sched_record(int argc, char **argv)
 {
 	static const char *const stat_evs[] = {
-		"sched:sched_stat_wait", "sched:sched_stat_sleep", "sched:sched_stat_iowait",
+		"sched:sched_stat_wait",
+		"sched:sched_stat_sleep",
+		"sched:sched_stat_iowait",
 	};
 	const char **args;
 	int n = 0, i, ret;
@@ -210,7 +227,7 @@ static bool is_cmd(const char *arg, const char *name, size_t min)
 
 int cmd_sched(int argc, char **argv)
 {
-	struct sched_common c = { .input = "perf.data" };
+	struct sched_common c = {.input = "perf.data"};
 	const char *input = NULL;
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name"),
@@ -234,8 +251,10 @@ int cmd_sched(int argc, char **argv)
 		return sched_map(argc, argv, &c);
 	if (is_cmd(argv[0], "timehist", 4))
 		return sched_timehist(argc, argv, &c);
-	if (!strcmp(argv[0], "script") || !strcmp(argv[0], "trace"))
-		return sched_script(argc, argv, input ? &c : &(struct sched_common){ 0 });
-	opt_usage_error(opts, sched_usage, "unknown sched subcommand '%s' (use record, latency, "
-			"map, script or timehist)", argv[0]);
+	if (!strcmp(argv[0], "script"))
+		return sched_script(argc, argv, input ? &c : &(struct sched_common){0});
+	opt_usage_error(opts, sched_usage,
+		"unknown sched subcommand '%s' (use record, latency, "
+		"map, script or timehist)",
+		argv[0]);
 }

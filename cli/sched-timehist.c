@@ -24,7 +24,7 @@ static const char *const timehist_usage[] = {
 struct th_opts {
 	const char *input, *cpu_list;
 	int summary, with_summary, wakeups, migrations, cpu_visual, next, state, force;
-	int no_callchain;
+	int callchain, max_stack;
 };
 
 struct th_run {
@@ -34,12 +34,12 @@ struct th_run {
 	int comm_width;
 	uint32_t max_cpu;
 	bool started;
-	size_t nr_idle_cpus;	/* perf's idle_max_cpu */
-	unsigned char cpus[1024];	/* -C */
+	size_t nr_idle_cpus;	  /* perf's idle_max_cpu */
+	unsigned char cpus[1024]; /* -C */
 	uint64_t hist_start, hist_end;
-	struct hashmap ppid;	/* tid -> parent tid + 1, from FORK records */
-	struct hashmap exited;	/* tids an EXIT record named (perf's "Terminated tasks") */
-	struct hashmap pid0;	/* tid -> the pid perf made its thread with (0: at a wakeup) */
+	struct hashmap ppid;   /* tid -> parent tid + 1, from FORK records */
+	struct hashmap exited; /* tids an EXIT record named (perf's "Terminated tasks") */
+	struct hashmap pid0;   /* tid -> the pid perf made its thread with (0: at a wakeup) */
 };
 
 static void usec_str(char buf[32], uint64_t ns)
@@ -156,8 +156,52 @@ static char state_char(const struct th_task *t, int64_t state)
 	return bit < sizeof(chars) - 1 ? chars[bit] : '?';
 }
 
+/* perf 6.1's one-line chain: the raw entries up to max_stack + 2 addresses, the scheduler's
+ * own functions left out; a context marker it does not know empties the chain. */
+static void print_chain(struct th_run *r, const struct resolved_sample *rs)
+{
+	const struct perf_sample *s = rs->s;
+	size_t want = (size_t)r->o->max_stack + 2, got = 0, i, nr = 0;
+	const char *names[256];
+	uint8_t mode = PERF_RECORD_MISC_KERNEL;
+
+	printf("  ");
+	for (i = 0; i < s->nr_callchain && got < want; i++) {
+		uint64_t ip = s->callchain[i];
+		struct frame f;
+
+		if (ip >= PERF_CONTEXT_MAX) {
+			if (ip == PERF_CONTEXT_KERNEL)
+				mode = PERF_RECORD_MISC_KERNEL;
+			else if (ip == PERF_CONTEXT_USER)
+				mode = PERF_RECORD_MISC_USER;
+			else if (ip == PERF_CONTEXT_HV)
+				mode = PERF_RECORD_MISC_HYPERVISOR;
+			else
+				return;
+			continue;
+		}
+		got++;
+		/* user frames stay unknown: perf 6.1's timehist reads MMAP but not MMAP2 */
+		if (mode == PERF_RECORD_MISC_KERNEL && session_kernel_addr(r->sess, ip, &f) &&
+			f.sym) {
+			if (!strcmp(f.sym->name, "schedule") ||
+				!strcmp(f.sym->name, "__schedule") ||
+				!strcmp(f.sym->name, "preempt_schedule"))
+				continue;
+			names[nr++] = f.sym->name;
+		} else {
+			names[nr++] = "[unknown]";
+		}
+		if (nr == sizeof(names) / sizeof(names[0]))
+			break;
+	}
+	for (i = 0; i < nr; i++)
+		printf("%s %s", i ? " <-" : "", names[i]);
+}
+
 static void print_switch(struct th_run *r, const struct sched_rec *sr,
-			 const struct resolved_sample *rs, struct th_task *t, uint64_t time)
+	const struct resolved_sample *rs, struct th_task *t, uint64_t time)
 {
 	const struct th_opts *o = r->o;
 	uint32_t cpu = rs->s->cpu, i;
@@ -174,8 +218,9 @@ static void print_switch(struct th_run *r, const struct sched_rec *sr,
 			putchar(i == cpu ? (t->idle ? 'i' : 's') : ' ');
 		printf(" ");
 	}
-	name = t->idle ? "<idle>" : commstr(r, task_comm(t, rs->thread, own), rs->thread->pid,
-					      rs->thread->tid);
+	name = t->idle ? "<idle>"
+		       : commstr(r, task_comm(t, rs->thread, own), rs->thread->pid,
+				 rs->thread->tid);
 	printf(" %-*s ", r->comm_width, name);
 	sched_time(t->dt_sleep + t->dt_iowait + t->dt_preempt, 6);
 	sched_time(t->dt_delay, 6);
@@ -190,6 +235,8 @@ static void print_switch(struct th_run *r, const struct sched_rec *sr,
 	}
 	if (o->wakeups && !o->next)
 		printf("  %-*s", r->comm_width, "");
+	if (o->callchain && !t->idle && rs->s->callchain)
+		print_chain(r, rs);
 	printf("\n");
 }
 
@@ -198,7 +245,7 @@ static const char *other_commstr(struct th_run *r, uint32_t tid)
 	const struct thread *thr = session_thread(r->sess, tid);
 	char own[16];
 
-	if (!thr) {	/* perf makes it with pid 0 */
+	if (!thr) { /* perf makes it with pid 0 */
 		snprintf(own, sizeof(own), ":%d", (int)tid);
 		return commstr(r, own, 0, tid);
 	}
@@ -206,7 +253,7 @@ static const char *other_commstr(struct th_run *r, uint32_t tid)
 }
 
 static void print_event_line(struct th_run *r, const struct resolved_sample *rs, char mark,
-			     const char *what, uint32_t tid, const struct sched_rec *sr)
+	const char *what, uint32_t tid, const struct sched_rec *sr)
 {
 	uint32_t cpu = rs->s->cpu, i;
 	char ts[32], other[48], own[16];
@@ -222,8 +269,8 @@ static void print_event_line(struct th_run *r, const struct resolved_sample *rs,
 		printf(" %*s ", r->max_cpu + 1, "");
 	}
 	snprintf(other, sizeof(other), "%s", other_commstr(r, tid));
-	printf(" %-*s ", r->comm_width, commstr(r, task_comm(NULL, rs->thread, own), rs->thread->pid,
-						 rs->thread->tid));
+	printf(" %-*s ", r->comm_width,
+		commstr(r, task_comm(NULL, rs->thread, own), rs->thread->pid, rs->thread->tid));
 	printf("  %9s  %9s  %9s ", "", "", "");
 	printf("%s: %s", what, other);
 	if (mark == 'm')
@@ -231,8 +278,7 @@ static void print_event_line(struct th_run *r, const struct resolved_sample *rs,
 	printf("\n");
 }
 
-static int on_switch(struct th_run *r, const struct sched_rec *sr,
-		     const struct resolved_sample *rs)
+static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct resolved_sample *rs)
 {
 	const struct perf_sample *s = rs->s;
 	struct th_task *t;
@@ -240,15 +286,14 @@ static int on_switch(struct th_run *r, const struct sched_rec *sr,
 
 	if (sr->prev_pid == 0) {
 		t = sched_th_idle(&r->th, s->cpu);
-		if (s->cpu >= r->nr_idle_cpus) {	/* perf grows its array to a power of 2 */
+		if (s->cpu >= r->nr_idle_cpus) { /* perf grows its array to a power of 2 */
 			size_t n = 1;
 
 			while (n < s->cpu + 1)
 				n *= 2;
 			r->nr_idle_cpus = n;
 		}
-	}
-	else
+	} else
 		t = sched_th_task(&r->th, s->tid ? s->tid : s->pid, s->pid);
 	if (!t)
 		return -ENOMEM;
@@ -272,7 +317,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 	if (!r->started)
 		start(r);
 	if (!hashmap_get(&r->pid0, rs->thread->tid, NULL) &&
-	    hashmap_put(&r->pid0, rs->thread->tid, (void *)(uintptr_t)rs->s->pid))
+		hashmap_put(&r->pid0, rs->thread->tid, (void *)(uintptr_t)rs->s->pid))
 		return -ENOMEM;
 	if (rs->s->cpu > r->max_cpu)
 		r->max_cpu = rs->s->cpu;
@@ -283,7 +328,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 	case SEV_WAKING:
 	case SEV_WAKEUP_NEW:
 		if (!session_thread(r->sess, sr->pid) && !hashmap_get(&r->pid0, sr->pid, NULL) &&
-		    hashmap_put(&r->pid0, sr->pid, NULL))
+			hashmap_put(&r->pid0, sr->pid, NULL))
 			return -ENOMEM;
 		t = sched_th_task(&r->th, sr->pid, 0);
 		if (!t)
@@ -293,10 +338,10 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 			print_event_line(r, rs, 'w', "awakened", sr->pid, sr);
 		return 0;
 	case SEV_MIGRATE:
-		if (!r->o->migrations)	/* perf 6.1 counts them only with -M */
+		if (!r->o->migrations) /* perf 6.1 counts them only with -M */
 			return 0;
 		if (!session_thread(r->sess, sr->pid) && !hashmap_get(&r->pid0, sr->pid, NULL) &&
-		    hashmap_put(&r->pid0, sr->pid, NULL))
+			hashmap_put(&r->pid0, sr->pid, NULL))
 			return -ENOMEM;
 		t = sched_th_task(&r->th, sr->pid, 0);
 		if (!t)
@@ -316,7 +361,7 @@ static int on_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 
 	/* perf replaces a thread when a FORK names its tid again */
 	if (ev->type == PERF_RECORD_FORK) {
-		const uint32_t *p = (const uint32_t *)(ev + 1);	/* pid, ppid, tid, ptid */
+		const uint32_t *p = (const uint32_t *)(ev + 1); /* pid, ppid, tid, ptid */
 
 		sched_th_exit(&r->th, p[2]);
 		hashmap_del(&r->exited, p[2]);
@@ -328,7 +373,7 @@ static int on_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 
 		/* perf marks a thread it knows; an EXIT of one it never met is lost */
 		if ((session_thread(r->sess, p[2]) || hashmap_get(&r->pid0, p[2], NULL)) &&
-		    hashmap_put(&r->exited, p[2], NULL))
+			hashmap_put(&r->exited, p[2], NULL))
 			return -ENOMEM;
 	}
 	return 0;
@@ -353,7 +398,8 @@ static int cmp_row(const void *a, const void *b)
 
 	if (bx != by)
 		return bx < by ? -1 : 1;
-	return x->tid < y->tid ? -1 : x->tid > y->tid;
+	/* the tree compares tids as pid_t: -1 first in its bucket */
+	return (int)x->tid < (int)y->tid ? -1 : (int)x->tid > (int)y->tid;
 }
 
 static void summary_row(struct th_run *r, struct th_task *t)
@@ -417,7 +463,7 @@ static int print_summary(struct th_run *r)
 	}
 	printf("%*s            (count)  ", r->comm_width, "");
 	printf("     (msec)     (msec)      (msec)      (msec)       %s\n",
-	       r->o->state ? "(msec)" : "%");
+		r->o->state ? "(msec)" : "%");
 	printf("%.117s\n", dots);
 	for (pass = 0; pass < 2; pass++) {
 		uint64_t shown = 0;
@@ -455,7 +501,8 @@ static int print_summary(struct th_run *r)
 		}
 	}
 	printf("\n    Total number of unique tasks: %" PRIu64 "\n"
-	       "Total number of context switches: %" PRIu64 "\n", tasks, switches);
+	       "Total number of context switches: %" PRIu64 "\n",
+		tasks, switches);
 	printf("           Total run time (msec): ");
 	sched_time(run, 2);
 	printf("\n");
@@ -464,7 +511,6 @@ static int print_summary(struct th_run *r)
 	printf(" (x %u)\n", r->max_cpu);
 	return 0;
 }
-
 
 static int parse_cpus(struct th_run *r, const char *list)
 {
@@ -493,22 +539,26 @@ bad:
 
 int sched_timehist(int argc, char **argv, struct sched_common *c)
 {
-	struct th_opts o = { 0 };
+	struct th_opts o = {.callchain = 1, .max_stack = 5};
 	const struct opt opts[] = {
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOL('M', "migrations", &o.migrations, "Show migration events"),
 		OPT_BOOL('n', "next", &o.next, "Show next task"),
 		OPT_BOOL('s', "summary", &o.summary, "Show only syscall summary with statistics"),
 		OPT_BOOL('S', "with-summary", &o.with_summary,
-			 "Show all syscalls and summary with statistics"),
+			"Show all syscalls and summary with statistics"),
 		OPT_BOOL('V', "cpu-visual", &o.cpu_visual, "Add CPU visual"),
 		OPT_BOOL('w', "wakeups", &o.wakeups, "Show wakeup events"),
 		OPT_BOOL(0, "state", &o.state, "Show task state when sched-out"),
+		OPT_BOOL('g', "call-graph", &o.callchain,
+			"Display call chains if present (default on)"),
+		OPT_INT(0, "max-stack", &o.max_stack, "n",
+			"Maximum number of functions to display backtrace."),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_END(),
 	};
-	struct th_run r = { .o = &o, .comm_width = 30 };
+	struct th_run r = {.o = &o, .comm_width = 30};
 	int ret;
 
 	argc = opt_parse(argc, argv, opts, timehist_usage, 0);
@@ -518,8 +568,12 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 		c->input = o.input;
 	c->force |= o.force;
 	if (o.cpu_list && parse_cpus(&r, o.cpu_list))
-		opt_usage_error(opts, timehist_usage, "-C %s: give CPUs as 0,2-3 (below 1024)",
-				o.cpu_list);
+		opt_usage_error(
+			opts, timehist_usage, "-C %s: give CPUs as 0,2-3 (below 1024)", o.cpu_list);
+	if (o.max_stack < 0)
+		opt_usage_error(
+			opts, timehist_usage, "--max-stack %d: give 0 or more frames", o.max_stack);
+	c->want_callchain = o.callchain && !o.summary;
 	if (o.summary && o.with_summary)
 		opt_usage_error(opts, timehist_usage, "-s and -S cannot be used together");
 	sched_th_init(&r.th);
@@ -536,4 +590,3 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 	session_free(r.sess);
 	return ret;
 }
-

@@ -9,15 +9,26 @@
 #include "lib/sched/sched.h"
 
 const char *const sched_record_events[] = {
-	"sched:sched_switch", "sched:sched_stat_runtime", "sched:sched_process_fork",
-	"sched:sched_wakeup_new", "sched:sched_migrate_task", NULL,
+	"sched:sched_switch",
+	"sched:sched_stat_runtime",
+	"sched:sched_process_fork",
+	"sched:sched_wakeup_new",
+	"sched:sched_migrate_task",
+	NULL,
 };
 
 static const char *const fld_names[SF_NR] = {
-	[SF_PREV_COMM] = "prev_comm", [SF_PREV_PID] = "prev_pid", [SF_PREV_PRIO] = "prev_prio",
-	[SF_PREV_STATE] = "prev_state", [SF_NEXT_COMM] = "next_comm",
-	[SF_NEXT_PID] = "next_pid", [SF_NEXT_PRIO] = "next_prio", [SF_PID] = "pid",
-	[SF_RUNTIME] = "runtime", [SF_ORIG_CPU] = "orig_cpu", [SF_DEST_CPU] = "dest_cpu",
+	[SF_PREV_COMM] = "prev_comm",
+	[SF_PREV_PID] = "prev_pid",
+	[SF_PREV_PRIO] = "prev_prio",
+	[SF_PREV_STATE] = "prev_state",
+	[SF_NEXT_COMM] = "next_comm",
+	[SF_NEXT_PID] = "next_pid",
+	[SF_NEXT_PRIO] = "next_prio",
+	[SF_PID] = "pid",
+	[SF_RUNTIME] = "runtime",
+	[SF_ORIG_CPU] = "orig_cpu",
+	[SF_DEST_CPU] = "dest_cpu",
 	[SF_COMM] = "comm",
 };
 
@@ -120,8 +131,7 @@ static uint64_t get_u(const struct sched_evinfo *ev, const struct perf_sample *s
 	}
 }
 
-static void get_str(const struct sched_evinfo *ev, const struct perf_sample *s, int k,
-		    char out[17])
+static void get_str(const struct sched_evinfo *ev, const struct perf_sample *s, int k, char out[17])
 {
 	const struct sched_field *f = &ev->f[k];
 	size_t n;
@@ -135,7 +145,7 @@ static void get_str(const struct sched_evinfo *ev, const struct perf_sample *s, 
 }
 
 bool sched_decode(const struct sched_decoder *d, const struct perf_data *pd,
-		  const struct perf_sample *s, struct sched_rec *r)
+	const struct perf_sample *s, struct sched_rec *r)
 {
 	const struct sched_evinfo *ev;
 	size_t i;

@@ -18,22 +18,31 @@ struct perf_sample;
 enum sched_ev {
 	SEV_NONE,
 	SEV_SWITCH,
-	SEV_WAKEUP,	/* sched_wakeup */
-	SEV_WAKING,	/* sched_waking, which perf sched record takes in its place */
+	SEV_WAKEUP, /* sched_wakeup */
+	SEV_WAKING, /* sched_waking, which perf sched record takes in its place */
 	SEV_WAKEUP_NEW,
 	SEV_RUNTIME,
 	SEV_MIGRATE,
 };
 
 enum sched_fld {
-	SF_PREV_COMM, SF_PREV_PID, SF_PREV_PRIO, SF_PREV_STATE,
-	SF_NEXT_COMM, SF_NEXT_PID, SF_NEXT_PRIO,
-	SF_PID, SF_RUNTIME, SF_ORIG_CPU, SF_DEST_CPU, SF_COMM,
+	SF_PREV_COMM,
+	SF_PREV_PID,
+	SF_PREV_PRIO,
+	SF_PREV_STATE,
+	SF_NEXT_COMM,
+	SF_NEXT_PID,
+	SF_NEXT_PRIO,
+	SF_PID,
+	SF_RUNTIME,
+	SF_ORIG_CPU,
+	SF_DEST_CPU,
+	SF_COMM,
 	SF_NR
 };
 
 struct sched_field {
-	int off, size;	/* size 0: the event has no such field */
+	int off, size; /* size 0: the event has no such field */
 };
 
 struct sched_evinfo {
@@ -42,7 +51,7 @@ struct sched_evinfo {
 };
 
 struct sched_decoder {
-	struct sched_evinfo *ev;	/* by attr index in the file */
+	struct sched_evinfo *ev; /* by attr index in the file */
 	size_t nr;
 	bool has_switch, has_waking;
 };
@@ -62,7 +71,7 @@ void sched_decoder_release(struct sched_decoder *d);
 
 /* Decodes s; false when it is no sched event the decoder knows (or its RAW is too short). */
 bool sched_decode(const struct sched_decoder *d, const struct perf_data *pd,
-		  const struct perf_sample *s, struct sched_rec *r);
+	const struct perf_sample *s, struct sched_rec *r);
 
 /* The events 'perf sched record' enables on this kernel, in its order; NULL-terminated. */
 extern const char *const sched_record_events[];

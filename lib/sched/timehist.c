@@ -130,8 +130,7 @@ void sched_th_exit(struct sched_th *th, uint32_t tid)
 	}
 }
 
-int sched_th_switch(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu,
-		    bool account)
+int sched_th_switch(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu, bool account)
 {
 	uint64_t tprev;
 
@@ -148,9 +147,9 @@ int sched_th_switch(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t
 		if (r->last_time && r->last_time <= tprev) {
 			uint64_t w = tprev - r->last_time;
 
-			if (r->last_state == 0)		/* TASK_RUNNING: preempted */
+			if (r->last_state == 0) /* TASK_RUNNING: preempted */
 				r->dt_preempt = w;
-			else if (r->last_state == 2)	/* TASK_UNINTERRUPTIBLE */
+			else if (r->last_state == 2) /* TASK_UNINTERRUPTIBLE */
 				r->dt_iowait = w;
 			else
 				r->dt_sleep = w;
@@ -165,8 +164,8 @@ int sched_th_switch(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t
 	return 0;
 }
 
-void sched_th_switch_done(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu,
-			  int64_t prev_state)
+void sched_th_switch_done(
+	struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu, int64_t prev_state)
 {
 	if (r) {
 		r->last_time = t;

@@ -21,21 +21,21 @@ struct th_stats {
 
 struct th_task {
 	uint32_t tid, pid;
-	bool idle;		/* a CPU's idle task ("<idle>") */
-	int prio;		/* -1 until a switch names it */
+	bool idle; /* a CPU's idle task ("<idle>") */
+	int prio;  /* -1 until a switch names it */
 	uint64_t dt_delay, dt_sleep, dt_iowait, dt_preempt, dt_run;
 	uint64_t last_time, ready_to_run, migrated;
 	int64_t last_state;
 	uint64_t total_run, total_delay, total_sleep, total_iowait, total_preempt;
 	uint64_t migrations;
 	struct th_stats run;
-	uint64_t order;		/* creation order */
+	uint64_t order; /* creation order */
 };
 
 struct sched_th {
-	struct hashmap tasks;	/* tid -> task */
-	struct th_task **idle;	/* per cpu */
-	uint64_t *cpu_last;	/* the previous switch's time per cpu */
+	struct hashmap tasks;  /* tid -> task */
+	struct th_task **idle; /* per cpu */
+	uint64_t *cpu_last;    /* the previous switch's time per cpu */
 	size_t nr_cpus;
 	uint64_t next_order;
 };
@@ -51,10 +51,10 @@ void sched_th_exit(struct sched_th *th, uint32_t tid);
 
 /* A sched_switch at t on cpu leaving t: fills its dt_* (when account) and totals. 0 or
  * -ENOMEM. Call sched_th_switch_done() after using the dt_* values. */
-int sched_th_switch(struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu,
-		    bool account);
-void sched_th_switch_done(struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu,
-			  int64_t prev_state);
+int sched_th_switch(
+	struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu, bool account);
+void sched_th_switch_done(
+	struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu, int64_t prev_state);
 
 void sched_th_wakeup(struct th_task *task, uint64_t t);
 void sched_th_migrate(struct th_task *task, uint64_t t);
