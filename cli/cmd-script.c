@@ -463,6 +463,9 @@ int cmd_script(int argc, char **argv)
 		return 255;	/* perf's status for a file it cannot read */
 	}
 	err = script_run(&c);
+	/* what was read is printed; the status is still perf's for a file that breaks off */
+	if (!err && c.sess->pd->cut_short)
+		err = -ERR_TRUNCATED;
 	script_trace_release(&c.tt);
 	free(c.events);
 	time_ranges_release(&c.times);
