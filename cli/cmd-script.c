@@ -468,6 +468,9 @@ int cmd_script(int argc, char **argv)
 	err = script_run(&c);
 	if (unwind_stats_summary(session_unwind_stats(c.sess), errbuf, sizeof(errbuf)) > 0)
 		pr_warn("DWARF unwinding: %s", errbuf);
+	/* what was read is printed; the status is still perf's for a file that breaks off */
+	if (!err && c.sess->pd->cut_short)
+		err = -ERR_TRUNCATED;
 	tpfmt_release(&c.tt);
 	free(c.events);
 	sample_filter_release(&c.filter);

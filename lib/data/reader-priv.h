@@ -59,6 +59,7 @@ struct pd_priv {
 	size_t nr_dir_files, next_dir_file;
 	bool in_dir;
 	bool eof;
+	bool open_end;	      /* file mode: data size 0 in the header, read to the file's end */
 	struct pd_chunk *chunks;
 	struct pd_pending *pending;
 	size_t nr_pending, pending_pos;

@@ -238,10 +238,6 @@ static int open_file_mode(struct perf_data *pd)
 			(unsigned long long)h->size);
 	pd->data_offset = h->data.offset;
 	pd->data_size = h->data.size;
-	if (h->data.size == 0)
-		return pd_err(pd, -ERR_FORMAT,
-			"perf.data has no data: was the recording interrupted? (data size 0 in the "
-			"header at offset 48)");
 	if (h->data.offset % 8 || h->data.offset < sizeof(*h))
 		return pd_err(pd, -ERR_FORMAT,
 			"data section offset 0x%llx at offset 40 is not valid",
@@ -259,13 +255,18 @@ static int open_file_mode(struct perf_data *pd)
 	p->data_end = h->data.offset + h->data.size;
 	if (p->data_end < h->data.offset)
 		return pd_err(pd, -ERR_FORMAT, "data size at offset 48 overflows");
+	if (h->data.size == 0) {
+		/* a recording killed before it finished (perf leaves these): its records run
+		 * to the end of the file, and it has no feature sections */
+		log_warn("%s: the header's data size is 0 (was the recording killed?): reading "
+			 "its records up to the end of the file", pd->path);
+		p->open_end = true;
+		p->data_end = p->map_len;
+		pd->data_size = p->map_len - h->data.offset;
+	}
 	p->end = p->data_end <= p->map_len ? p->data_end : p->map_len;
-	if (p->data_end <= p->map_len)
+	if (p->data_end <= p->map_len && !p->open_end)
 		read_features(pd);
-	else
-		log_warn("%s: file is truncated: the data section should end at 0x%llx but the "
-			 "file has %zu bytes",
-			pd->path, (unsigned long long)p->data_end, p->map_len);
 	err = pd_index_ids(pd);
 	if (err)
 		return err;
@@ -338,6 +339,20 @@ static int stream_trailing(struct perf_data *pd, const uint8_t *rec, uint64_t of
 	return 1;
 }
 
+/* Pipe mode: the stream ends inside a record (a recording killed, a copy cut short): the
+ * records before it are all there is. Said once, then the end. */
+static int stream_cut(struct perf_data *pd, size_t partial)
+{
+	struct pd_priv *p = pd_priv(pd);
+
+	p->eof = true;
+	pd->cut_short = true;
+	log_warn("%s: the stream is cut short inside the record at offset 0x%llx: the %llu "
+		 "bytes of records before it were read, the %zu bytes of that one are lost",
+		 pd->path, (unsigned long long)p->pos, (unsigned long long)p->pos, partial);
+	return 0;
+}
+
 /* Pipe mode: reads the next record of the stream into chunk memory. 1, 0 at EOF, or < 0. */
 static int stream_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off)
 {
@@ -357,9 +372,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 		return 0;
 	}
 	if (r < (ssize_t)sizeof(h))
-		return pd_err(pd, -ERR_TRUNCATED,
-			"stream ends inside the record header at offset 0x%llx",
-			(unsigned long long)p->pos);
+		return stream_cut(pd, (size_t)r);
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx has size %u",
 			(unsigned long long)p->pos, h.size);
@@ -372,9 +385,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 		return pd_err(pd, r, "cannot read the stream at offset 0x%llx: %s",
 			(unsigned long long)p->pos, err_str(r));
 	if (r < (ssize_t)(h.size - sizeof(h)))
-		return pd_err(pd, -ERR_TRUNCATED,
-			"stream ends inside the record at offset 0x%llx (type %u, size %u)",
-			(unsigned long long)p->pos, h.type, h.size);
+		return stream_cut(pd, sizeof(h) + (size_t)r);
 	*ev = (const void *)buf;
 	*off = p->pos;
 	p->pos += h.size;
@@ -409,6 +420,32 @@ static void drop_behind(struct pd_priv *p)
 	p->dropped = upto;
 }
 
+/* File mode: the file ends before its data section does (a copy cut short, a recording
+ * killed): the records before the cut are all there is. Said once, with what was lost;
+ * then the end. */
+static int cut_short(struct perf_data *pd)
+{
+	struct pd_priv *p = pd_priv(pd);
+	uint64_t start = pd->data_offset, read = p->pos - start;
+
+	if (p->eof)
+		return 0;
+	p->eof = true;
+	pd->cut_short = true;
+	if (p->open_end)
+		log_warn("%s: the records end with a partial one at offset 0x%llx: %llu bytes of "
+			 "records read, %llu bytes after them ignored", pd->path,
+			 (unsigned long long)p->pos, (unsigned long long)read,
+			 (unsigned long long)(p->map_len - p->pos));
+	else
+		log_warn("%s: the file is cut short at offset 0x%llx: read %llu of the data "
+			 "section's %llu bytes of records (%.1f%%); the rest is lost", pd->path,
+			 (unsigned long long)p->pos, (unsigned long long)read,
+			 (unsigned long long)(p->data_end - start),
+			 100.0 * (double)read / (double)(p->data_end - start));
+	return 0;
+}
+
 /* File mode: the record at p->pos of the mapping. */
 static int map_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off)
 {
@@ -416,29 +453,21 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 	struct perf_event_header h;
 
 	while (p->pos >= p->end) {
-		if (p->end < p->data_end && !p->eof) {
-			p->eof = true;
-			return pd_err(pd, -ERR_TRUNCATED,
-				"file is truncated at offset 0x%llx: the data section should end "
-				"at 0x%llx",
-				(unsigned long long)p->end, (unsigned long long)p->data_end);
-		}
+		if (p->end < p->data_end)
+			return cut_short(pd);
 		if (!pd_dir_next_file(p))
 			return 0;
 	}
 	if (p->end - p->pos < sizeof(h))
-		return pd_err(pd, -ERR_TRUNCATED, "record header at offset 0x%llx is cut off",
-			(unsigned long long)p->pos);
+		return cut_short(pd);
 	memcpy(&h, p->cur + p->pos, sizeof(h));
+	if (h.size < sizeof(h) && p->open_end && !h.size && !h.type)
+		return cut_short(pd);	/* zeros past what a killed recording wrote */
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx%s has size %u",
 			(unsigned long long)p->pos, p->cur_name, h.size);
-	if (h.size > p->end - p->pos && p->end < p->data_end)
-		return pd_err(pd, -ERR_TRUNCATED,
-			"record at offset 0x%llx (type %u, size %u) is cut off: the file ends at "
-			"0x%llx but its data section should end at 0x%llx (the file is truncated)",
-			(unsigned long long)p->pos, h.type, h.size, (unsigned long long)p->end,
-			(unsigned long long)p->data_end);
+	if (h.size > p->end - p->pos && (p->end < p->data_end || p->open_end))
+		return cut_short(pd);
 	if (h.size > p->end - p->pos)
 		return pd_err(pd, -ERR_FORMAT,
 			"record at offset 0x%llx%s (type %u, size %u) runs past the end of the "

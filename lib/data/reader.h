@@ -101,6 +101,9 @@ struct perf_data {
 	size_t nr_attrs;
 	uint64_t data_offset, data_size;
 	uint64_t file_size;
+	/* the records ended before the data section did (a file cut short, a killed
+	 * recording): perf_data_next() ended there, after a warning saying what was lost */
+	bool cut_short;
 	char err_msg[256]; /* set when a call fails: what and at which offset */
 	void *priv;	   /* reader state */
 };

@@ -23,6 +23,7 @@
 #include "lib/record/synth.h"
 
 #define DWARF_REGS_X86_64 0xff0fffULL	/* AX..R15 as perf asks for them */
+#define SYNC_NS 100000000ULL		/* the file's header is brought up to date this often */
 
 struct rec {
 	const struct record_opts *o;
@@ -37,6 +38,7 @@ struct rec {
 	struct record_stats st;
 	uint64_t lost_records;		/* sum of LOST records' counts */
 	uint64_t first_time, last_time;
+	uint64_t last_sync;		/* when the file was last synced (live_now_ns) */
 	uint64_t sample_type;		/* the bits all evsels share up to TIME */
 	struct drain_sched sched;	/* the drain's policy and what it replaced */
 	struct zsink *z;		/* -z, or NULL */
@@ -530,9 +532,17 @@ static int on_round(void *ctx)
 	struct rec *r = ctx;
 	struct perf_event_header fr = { PERF_RECORD_FINISHED_ROUND, 0, 8 };
 	int err = perf_writer_write(r->w, &fr, sizeof(fr));
+	uint64_t now;
 
-	/* on disk with the header's data size after every round: a SIGKILL loses little */
-	return err ? err : perf_writer_sync(r->w);
+	if (err)
+		return err;
+	/* on disk with the header's data size every SYNC_NS at most: a SIGKILL loses little,
+	 * and a busy drain does not pay two syscalls a round */
+	now = live_now_ns();
+	if (now - r->last_sync < SYNC_NS)
+		return 0;
+	r->last_sync = now;
+	return perf_writer_sync(r->w);
 }
 
 static void ioctl_all(struct rec *r, unsigned long req)

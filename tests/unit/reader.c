@@ -521,12 +521,16 @@ TEST(bad_input)
 	put_header_only(PERF_MAGIC2, 104);
 	CHECK(open_img(-ERR_TRUNCATED, err) == NULL);
 
-	/* data size 0: the recording was interrupted */
+	/* data size 0: a recording killed before it finished; its records run to the end */
 	build_two_events(a);
 	put_comm(&B, 10, "x");
 	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
 	memcpy(B.out + 48, &zero, 8);
-	CHECK(open_img(-ERR_FORMAT, err) == NULL && strstr(err, "no data"));
+	pd = open_img(0, NULL);
+	CHECK(pd != (void *)-1);
+	CHECK(perf_data_next(pd, &ev, NULL) > 0 && ev->type == PERF_RECORD_COMM);
+	CHECK(perf_data_next(pd, &ev, NULL) == 0 && !pd->err_msg[0]);
+	perf_data_close(pd);
 
 	/* a record of size 0 */
 	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
@@ -539,13 +543,13 @@ TEST(bad_input)
 	CHECK_STR(pd->err_msg, err);
 	perf_data_close(pd);
 
-	/* the file cut inside the data section */
+	/* the file cut inside the data section: what comes before the cut, then the end (the
+	 * loss is said through the log) */
 	rb_file(&B, a, two_ids, two_nr, 2, NULL, 0);
 	B.out_len = v + 20;
 	pd = open_img(0, NULL);
 	CHECK(pd != (void *)-1);
-	CHECK(perf_data_next(pd, &ev, NULL) == -ERR_TRUNCATED);
-	CHECK(strstr(pd->err_msg, "is cut off") && strstr(pd->err_msg, "truncated"));
+	CHECK(perf_data_next(pd, &ev, NULL) == 0 && !pd->err_msg[0]);
 	perf_data_close(pd);
 
 	/* attrs pointing outside the file */
