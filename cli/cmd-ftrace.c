@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +186,47 @@ static long size_kb(const char *s)
 	if (end[1] || !v || v > (1ULL << 31))
 		return -1;
 	return (long)v;
+}
+
+/* "0,2-3" -> the hex mask tracing_cpumask takes (32-bit groups joined by commas). 0, or -1
+ * when the list is malformed or names a CPU past max. */
+static int cpulist_mask(const char *list, char *out, size_t size)
+{
+	uint32_t words[128] = { 0 };
+	const char *p = list;
+	int top = 0, w, n = 0;
+
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+
+		if (end == p || a < 0)
+			return -1;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p || b < a)
+				return -1;
+		}
+		if (b >= 128 * 32)
+			return -1;
+		for (; a <= b; a++) {
+			words[a / 32] |= 1U << (a % 32);
+			if (a / 32 > top)
+				top = (int)(a / 32);
+		}
+		if (*end && *end != ',')
+			return -1;
+		p = *end ? end + 1 : end;
+	}
+	for (w = top; w >= 0; w--) {
+		int k = snprintf(out + n, size - (size_t)n, w == top ? "%x" : ",%08x", words[w]);
+
+		if (k < 0 || (size_t)k >= size - (size_t)n)
+			return -1;
+		n += k;
+	}
+	return 0;
 }
 
 /* perf ftrace's choice: -G/-g or an explicit tracer decide; -T/-N alone mean function. */
@@ -402,10 +444,17 @@ static int setup(struct tfs *t, const struct ftrace_opts *o, pid_t child)
 	if (!err && o->clock && (err = tfs_set(t, "trace_clock", o->clock)))
 		pr_err("cannot use clock '%s': %s (this kernel's clocks are in trace_clock)",
 		       o->clock, err_str(err));
-	if (!err && (o->cpumask || o->cpus) &&
-	    (err = tfs_set(t, "tracing_cpumask", o->cpumask ? o->cpumask : o->cpus)))
-		pr_err("cannot set the cpumask to '%s': %s", o->cpumask ? o->cpumask : o->cpus,
-		       err_str(err));
+	if (!err && (o->cpumask || o->cpus)) {
+		char mask[1200];
+
+		if (o->cpumask)
+			snprintf(mask, sizeof(mask), "%s", o->cpumask);
+		else
+			cpulist_mask(o->cpus, mask, sizeof(mask));	/* checked at parse */
+		if ((err = tfs_set(t, "tracing_cpumask", mask)))
+			pr_err("cannot trace cpus '%s': %s", o->cpumask ? o->cpumask : o->cpus,
+			       err_str(err));
+	}
 	if (!err && (child || o->pid)) {
 		if ((err = write_pids(t, "set_event_pid", o->pid, child)))
 			pr_err("cannot trace pid '%s': %s", o->pid ? o->pid : "", err_str(err));
@@ -632,6 +681,13 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	if (o.buffer_size && size_kb(o.buffer_size) < 0)
 		opt_usage_error(opts, ftrace_usage, "bad buffer size '%s': want a number with a "
 				"B, K, M or G suffix", o.buffer_size);
+	if (o.cpus) {
+		char mask[1200];
+
+		if (cpulist_mask(o.cpus, mask, sizeof(mask)))
+			opt_usage_error(opts, ftrace_usage, "bad cpu list '%s': want e.g. 0,2-3",
+					o.cpus);
+	}
 	if (o.pid && argc)
 		opt_usage_error(opts, ftrace_usage, "-p and a command cannot go together");
 	for (i = 0; i < o.events.nr; i++) {
