@@ -43,7 +43,7 @@ struct ev_arg {
 struct ftrace_opts {
 	const char *tracer, *pid, *cpus, *buffer_size, *clock, *cpumask, *output;
 	struct opt_strlist funcs, notrace, graph_funcs, nograph_funcs, tracer_opts;
-	const char *func_opts, *graph_opts, *list_glob;
+	const char *func_opts, *graph_opts, *list_glob, *cmd;
 	int all_cpus, inherit, delay, thresh, stacktrace, list, record, verbose;
 	VEC(struct ev_arg) events;
 };
@@ -573,7 +573,7 @@ static int stream(struct tfs *t, struct workload *w, const struct ftrace_opts *o
 			sleep_ms(o->delay);
 		err = workload_start(w);
 		if (err) {
-			pr_err("cannot run '%s': %s", "the workload", err_str(err));
+			pr_err("cannot run '%s': %s", o->cmd, err_str(err));
 			rc = 1;
 		}
 	}
@@ -723,6 +723,7 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	o.cmd = argc ? argv[0] : NULL;
 	if (argc && (err = workload_prepare(&w, argv))) {
 		pr_err("cannot run '%s': %s", argv[0], err_str(err));
 		goto out;

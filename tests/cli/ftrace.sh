@@ -130,7 +130,7 @@ check_eq "--clock counter: integer timestamps" 2 "$(grep -cE '\] [^ ]+ +[0-9]+: 
 check_fails "--clock: a clock this kernel does not list is refused" \
 	$FLARE ftrace --clock no-such-clock -e syscalls:sys_enter_getppid -- "$GP" 1
 check_grep "--clock: the error names the clock" "no-such-clock" "$TMP/out"
-$FLARE ftrace -C 0 -a -m 1M -e raw_syscalls:sys_enter >cpu.txt 2>cpu.err &
+$FLARE ftrace -C 0 -a -m 1M -e sched:sched_process_exec >cpu.txt 2>cpu.err &
 pid=$!
 if wait_tracing $pid; then
 	# the kernel rounds up to whole sub-buffers
@@ -140,6 +140,7 @@ if wait_tracing $pid; then
 	check_grep "show: lists the running trace's instance" "^  flare_$pid +tracer nop, tracing_on 1" show.txt
 	taskset -c 0 $FLARE ftrace marker "flare-marker-$$"
 	taskset -c 0 "$GP" 3
+	taskset -c 1 "$GP" 3 2>/dev/null
 else
 	fail "-m/-C: the trace starts" "$(cat cpu.err)"
 fi
@@ -148,7 +149,7 @@ wait $pid
 check_eq "Ctrl-C: exit 0" 0 $?
 check_eq "-C 0: only cpu 0" "" "$(grep -v '^#' cpu.txt | grep -vE '\[000\]' | head -3)"
 check_grep "marker: 'flare ftrace marker' shows in the stream" "flare-marker-$$\$" cpu.txt
-check_eq "-a: flare's own syscalls left out" "" "$(grep -E "^ *flare-$pid " cpu.txt | head -2)"
+check_grep "-a -C 0: an exec on cpu 0 is traced" "sched_process_exec: filename=$GP" cpu.txt
 same_state "Ctrl-C (-a -C -m)"
 
 # --- other ways of ending ---
@@ -163,6 +164,9 @@ check_fails "failure halfway (a filter the kernel rejects): exits non-zero" \
 	$FLARE ftrace --tracing-thresh 5 -e syscalls:sys_enter_getppid --filter 'no_such_field == 1' -- "$GP" 1
 check_grep "failure halfway: one line saying what" 'cannot set the filter of syscalls:sys_enter_getppid' "$TMP/out"
 same_state "failure halfway"
+check_fails "a missing program: exits non-zero" $FLARE ftrace -e sched:sched_process_exec -- /no/such/program
+check_grep "a missing program: named" "cannot run '/no/such/program'" "$TMP/out"
+same_state "a missing program"
 check_fails "an unknown event is refused" $FLARE ftrace -e no_such_sys:nothing -- "$GP" 1
 same_state "unknown event"
 $FLARE ftrace -a -e sched:sched_switch --tracing-thresh 9 >/dev/null 2>kill.err &
