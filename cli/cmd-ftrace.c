@@ -177,11 +177,23 @@ static long size_kb(const char *s)
 	if (end == s)
 		return -1;
 	switch (*end) {
-	case 'B': case 'b': v = (v + 1023) / 1024; break;
-	case 'K': case 'k': break;
-	case 'M': case 'm': v *= 1024; break;
-	case 'G': case 'g': v *= 1024 * 1024; break;
-	default: return -1;
+	case 'B':
+	case 'b':
+		v = (v + 1023) / 1024;
+		break;
+	case 'K':
+	case 'k':
+		break;
+	case 'M':
+	case 'm':
+		v *= 1024;
+		break;
+	case 'G':
+	case 'g':
+		v *= 1024 * 1024;
+		break;
+	default:
+		return -1;
 	}
 	if (end[1] || !v || v > (1ULL << 31))
 		return -1;
@@ -597,6 +609,31 @@ static int stream(struct tfs *t, struct workload *w, const struct ftrace_opts *o
 	return rc;
 }
 
+/* Every -e matches an event and asks for triggers the kernel has. 0, or 1 after saying. */
+static int check_events(const struct ftrace_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->events.nr; i++) {
+		struct ev_arg *e = &o->events.items[i];
+		int j, n = tp_for_each(e->sys, e->name, 0, count_one, NULL);
+
+		if (n == -ERR_NO_TRACEFS) {
+			pr_err("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+			return 1;
+		}
+		if (n <= 0) {
+			pr_err("no event matches '%s:%s' (see 'flare list tracepoint')", e->sys,
+			       e->name ? e->name : "*");
+			return 1;
+		}
+		for (j = 0; j < e->nr_triggers; j++)
+			if (ftrace_check_trigger(e->sys, e->name, e->triggers[j]))
+				return 1;
+	}
+	return 0;
+}
+
 static const char *const ftrace_usage[] = {
 	"flare ftrace [<options>] [<command>]",
 	"flare ftrace [<options>] -- <command> [<options>]",
@@ -616,7 +653,6 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	struct tfs *t = NULL;
 	FILE *out = stdout;
 	char *tmp = NULL;
-	size_t i;
 	int rc = 1, err;
 	const struct opt opts[] = {
 		OPT_STRING('t', "tracer", &o.tracer, "tracer",
@@ -690,23 +726,8 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	}
 	if (o.pid && argc)
 		opt_usage_error(opts, ftrace_usage, "-p and a command cannot go together");
-	for (i = 0; i < o.events.nr; i++) {
-		struct ev_arg *e = &o.events.items[i];
-		int j, n = tp_for_each(e->sys, e->name, 0, count_one, NULL);
-
-		if (n == -ERR_NO_TRACEFS) {
-			pr_err("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-			goto out;
-		}
-		if (n <= 0) {
-			pr_err("no event matches '%s:%s' (see 'flare list tracepoint')", e->sys,
-			       e->name ? e->name : "*");
-			goto out;
-		}
-		for (j = 0; j < e->nr_triggers; j++)
-			if (ftrace_check_trigger(e->sys, e->name, e->triggers[j]))
-				goto out;
-	}
+	if (check_events(&o))
+		goto out;
 	if (record) {
 		const char *file = o.output ? o.output : "flare.ftrace";
 
