@@ -152,6 +152,22 @@ check_grep "marker: 'flare ftrace marker' shows in the stream" "flare-marker-$$\
 check_grep "-a -C 0: an exec on cpu 0 is traced" "sched_process_exec: filename=$GP" cpu.txt
 same_state "Ctrl-C (-a -C -m)"
 
+# -p: only that process; --stacktrace: a stack after each event
+"$GP" 2000000000 &
+gp=$!
+$FLARE ftrace -p $gp --stacktrace -e syscalls:sys_enter_getppid >p.txt 2>p.err &
+pid=$!
+wait_tracing $pid
+sleep 0.2
+kill -INT $pid
+wait $pid
+kill $gp
+wait $gp 2>/dev/null
+check_eq "-p: only the process asked for" "" "$(grep 'sys_getppid()' p.txt | grep -v "getppid_n-$gp " | head -2)"
+check_grep "-p: its events are there" "getppid_n-$gp .*sys_getppid\(\)" p.txt
+check_grep "--stacktrace: a stack after the events" '<stack trace>' p.txt
+same_state "-p --stacktrace"
+
 # --- other ways of ending ---
 $FLARE ftrace -a -e sched:sched_switch --tracing-thresh 5 >/dev/null 2>term.err &
 pid=$!
