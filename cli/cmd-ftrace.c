@@ -13,6 +13,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ struct ev_arg {
 struct ftrace_opts {
 	const char *tracer, *pid, *cpus, *buffer_size, *clock, *cpumask, *output;
 	struct opt_strlist funcs, notrace, graph_funcs, nograph_funcs, tracer_opts;
-	const char *func_opts, *graph_opts, *list_glob;
+	const char *func_opts, *graph_opts, *list_glob, *cmd;
 	int all_cpus, inherit, delay, thresh, stacktrace, list, record, verbose;
 	VEC(struct ev_arg) events;
 };
@@ -176,15 +177,68 @@ static long size_kb(const char *s)
 	if (end == s)
 		return -1;
 	switch (*end) {
-	case 'B': case 'b': v = (v + 1023) / 1024; break;
-	case 'K': case 'k': break;
-	case 'M': case 'm': v *= 1024; break;
-	case 'G': case 'g': v *= 1024 * 1024; break;
-	default: return -1;
+	case 'B':
+	case 'b':
+		v = (v + 1023) / 1024;
+		break;
+	case 'K':
+	case 'k':
+		break;
+	case 'M':
+	case 'm':
+		v *= 1024;
+		break;
+	case 'G':
+	case 'g':
+		v *= 1024 * 1024;
+		break;
+	default:
+		return -1;
 	}
 	if (end[1] || !v || v > (1ULL << 31))
 		return -1;
 	return (long)v;
+}
+
+/* "0,2-3" -> the hex mask tracing_cpumask takes (32-bit groups joined by commas). 0, or -1
+ * when the list is malformed or names a CPU past max. */
+static int cpulist_mask(const char *list, char *out, size_t size)
+{
+	uint32_t words[128] = { 0 };
+	const char *p = list;
+	int top = 0, w, n = 0;
+
+	while (*p) {
+		char *end;
+		long a = strtol(p, &end, 10), b = a;
+
+		if (end == p || a < 0)
+			return -1;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtol(p, &end, 10);
+			if (end == p || b < a)
+				return -1;
+		}
+		if (b >= 128 * 32)
+			return -1;
+		for (; a <= b; a++) {
+			words[a / 32] |= 1U << (a % 32);
+			if (a / 32 > top)
+				top = (int)(a / 32);
+		}
+		if (*end && *end != ',')
+			return -1;
+		p = *end ? end + 1 : end;
+	}
+	for (w = top; w >= 0; w--) {
+		int k = snprintf(out + n, size - (size_t)n, w == top ? "%x" : ",%08x", words[w]);
+
+		if (k < 0 || (size_t)k >= size - (size_t)n)
+			return -1;
+		n += k;
+	}
+	return 0;
 }
 
 /* perf ftrace's choice: -G/-g or an explicit tracer decide; -T/-N alone mean function. */
@@ -402,10 +456,17 @@ static int setup(struct tfs *t, const struct ftrace_opts *o, pid_t child)
 	if (!err && o->clock && (err = tfs_set(t, "trace_clock", o->clock)))
 		pr_err("cannot use clock '%s': %s (this kernel's clocks are in trace_clock)",
 		       o->clock, err_str(err));
-	if (!err && (o->cpumask || o->cpus) &&
-	    (err = tfs_set(t, "tracing_cpumask", o->cpumask ? o->cpumask : o->cpus)))
-		pr_err("cannot set the cpumask to '%s': %s", o->cpumask ? o->cpumask : o->cpus,
-		       err_str(err));
+	if (!err && (o->cpumask || o->cpus)) {
+		char mask[1200];
+
+		if (o->cpumask)
+			snprintf(mask, sizeof(mask), "%s", o->cpumask);
+		else
+			cpulist_mask(o->cpus, mask, sizeof(mask));	/* checked at parse */
+		if ((err = tfs_set(t, "tracing_cpumask", mask)))
+			pr_err("cannot trace cpus '%s': %s", o->cpumask ? o->cpumask : o->cpus,
+			       err_str(err));
+	}
 	if (!err && (child || o->pid)) {
 		if ((err = write_pids(t, "set_event_pid", o->pid, child)))
 			pr_err("cannot trace pid '%s': %s", o->pid ? o->pid : "", err_str(err));
@@ -524,7 +585,7 @@ static int stream(struct tfs *t, struct workload *w, const struct ftrace_opts *o
 			sleep_ms(o->delay);
 		err = workload_start(w);
 		if (err) {
-			pr_err("cannot run '%s': %s", "the workload", err_str(err));
+			pr_err("cannot run '%s': %s", o->cmd, err_str(err));
 			rc = 1;
 		}
 	}
@@ -548,6 +609,31 @@ static int stream(struct tfs *t, struct workload *w, const struct ftrace_opts *o
 	return rc;
 }
 
+/* Every -e matches an event and asks for triggers the kernel has. 0, or 1 after saying. */
+static int check_events(const struct ftrace_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->events.nr; i++) {
+		struct ev_arg *e = &o->events.items[i];
+		int j, n = tp_for_each(e->sys, e->name, 0, count_one, NULL);
+
+		if (n == -ERR_NO_TRACEFS) {
+			pr_err("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
+			return 1;
+		}
+		if (n <= 0) {
+			pr_err("no event matches '%s:%s' (see 'flare list tracepoint')", e->sys,
+			       e->name ? e->name : "*");
+			return 1;
+		}
+		for (j = 0; j < e->nr_triggers; j++)
+			if (ftrace_check_trigger(e->sys, e->name, e->triggers[j]))
+				return 1;
+	}
+	return 0;
+}
+
 static const char *const ftrace_usage[] = {
 	"flare ftrace [<options>] [<command>]",
 	"flare ftrace [<options>] -- <command> [<options>]",
@@ -567,7 +653,6 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	struct tfs *t = NULL;
 	FILE *out = stdout;
 	char *tmp = NULL;
-	size_t i;
 	int rc = 1, err;
 	const struct opt opts[] = {
 		OPT_STRING('t', "tracer", &o.tracer, "tracer",
@@ -632,25 +717,17 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	if (o.buffer_size && size_kb(o.buffer_size) < 0)
 		opt_usage_error(opts, ftrace_usage, "bad buffer size '%s': want a number with a "
 				"B, K, M or G suffix", o.buffer_size);
+	if (o.cpus) {
+		char mask[1200];
+
+		if (cpulist_mask(o.cpus, mask, sizeof(mask)))
+			opt_usage_error(opts, ftrace_usage, "bad cpu list '%s': want e.g. 0,2-3",
+					o.cpus);
+	}
 	if (o.pid && argc)
 		opt_usage_error(opts, ftrace_usage, "-p and a command cannot go together");
-	for (i = 0; i < o.events.nr; i++) {
-		struct ev_arg *e = &o.events.items[i];
-		int j, n = tp_for_each(e->sys, e->name, 0, count_one, NULL);
-
-		if (n == -ERR_NO_TRACEFS) {
-			pr_err("tracefs is not mounted (mount -t tracefs nodev /sys/kernel/tracing)");
-			goto out;
-		}
-		if (n <= 0) {
-			pr_err("no event matches '%s:%s' (see 'flare list tracepoint')", e->sys,
-			       e->name ? e->name : "*");
-			goto out;
-		}
-		for (j = 0; j < e->nr_triggers; j++)
-			if (ftrace_check_trigger(e->sys, e->name, e->triggers[j]))
-				goto out;
-	}
+	if (check_events(&o))
+		goto out;
 	if (record) {
 		const char *file = o.output ? o.output : "flare.ftrace";
 
@@ -667,6 +744,7 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	o.cmd = argc ? argv[0] : NULL;
 	if (argc && (err = workload_prepare(&w, argv))) {
 		pr_err("cannot run '%s': %s", argv[0], err_str(err));
 		goto out;

@@ -313,7 +313,8 @@ int ftrace_show(int argc, char **argv)
 	return 0;
 }
 
-/* The event name of a trace_pipe line ("comm-pid [cpu] flags ts: name: info"). */
+/* The name a trace_pipe line shows ("comm-pid [cpu] flags ts: name: info"; a syscall
+ * event shows "sys_getppid()", named up to its parenthesis). */
 static bool line_event(const char *line, char *name, size_t size)
 {
 	const char *p = strstr(line, "] "), *q, *e;
@@ -321,7 +322,9 @@ static bool line_event(const char *line, char *name, size_t size)
 	if (!p || !(q = strstr(p, ": ")))
 		return false;
 	q += 2;
-	e = strchr(q, ':');
+	e = q + strcspn(q, ":( \n");
+	if (e == q || !*e)
+		return false;
 	if (!e || (size_t)(e - q) >= size)
 		return false;
 	memcpy(name, q, (size_t)(e - q));
