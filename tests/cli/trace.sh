@@ -47,6 +47,22 @@ else
 	skip "counts equal strace -c's" "strace is not installed"
 fi
 
+# --- without BPF: the same counts from perf_event_open rings, pointers for strings ---
+$FLARE trace --no-bpf -s -o nb.txt -- "$K" $N $M >/dev/null 2>nb.err
+rows $WANT <nb.txt >nb.rows
+check_eq "--no-bpf -s counts equal the BPF ones" "$(cat fs.rows)" "$(cat nb.rows)"
+$FLARE trace --no-bpf -e openat -o nbl.txt -- "$K" 1 1 >/dev/null 2>&1
+check_grep "--no-bpf lines: file names as pointers, as perf" 'openat\(dfd: CWD, filename: 0x[0-9a-f]+, flags: RDONLY\|CLOEXEC\) += 3$' nbl.txt
+$FLARE trace --no-bpf -a -s -e getppid -o nba.txt 2>/dev/null &
+tr=$!
+sleep 1
+"$WL/getppid_n" 321
+sleep 0.3
+kill -INT $tr
+wait $tr
+check_eq "--no-bpf -a: Ctrl-C ends it" 0 $?
+check_grep "--no-bpf -a: counts the other process's calls" '^   getppid +321 +0 ' nba.txt
+
 # --- lines: perf's shape, strace's strings ---
 $FLARE trace -o fl.txt -e openat,write,exit_group -- "$K" 2 3 >/dev/null 2>fl.err
 check_grep "perf's line shape" '^ +[0-9]+\.[0-9]{3} \( *[0-9]+\.[0-9]{3} ms\): syscalls_known/[0-9]+ openat\(dfd: CWD, filename: "/dev/null", flags: RDONLY\|CLOEXEC\) += 3$' fl.txt
