@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "lib/base/hashmap.h"
@@ -44,6 +45,7 @@ struct tpf {
 	struct hashmap stats;		/* tid << 32 | id -> struct st_stat * */
 	struct hashmap errs;		/* tid << 32 | id << 12 | errno -> uint64_t * */
 	struct hashmap comms;		/* tid -> char[16] */
+	struct hashmap uids;		/* pid -> uid + 1 (0: not looked up yet) */
 	uint64_t *hist;			/* [ST_MAX_SYSCALLS * ST_HIST_BUCKETS] */
 	uint64_t lost;
 	VEC(struct sample) batch;
@@ -362,6 +364,22 @@ static bool skipped(const struct tpf *f, uint32_t pid)
 	return false;
 }
 
+/* -u: the owner of /proc/PID, the process's effective uid, as the BPF side's check */
+static bool uid_ok(struct tpf *f, uint32_t pid)
+{
+	void **slot = hashmap_slot(&f->uids, pid);
+	char path[32];
+	struct stat st;
+
+	if (!slot)
+		return false;
+	if (!*slot) {
+		snprintf(path, sizeof(path), "/proc/%u", pid);
+		*slot = (void *)(uintptr_t)(stat(path, &st) ? 0 : (uintptr_t)st.st_uid + 1);
+	}
+	return (uintptr_t)*slot == (uintptr_t)f->cfg.uid + 1;
+}
+
 static int process(struct tpf *f, const struct sample *s)
 {
 	const struct st_sysconf *sc;
@@ -372,6 +390,8 @@ static int process(struct tpf *f, const struct sample *s)
 	if (!(sc->flags & ST_SC_TRACE) || (f->cfg.mode == ST_MODE_ALL && skipped(f, s->pid)))
 		return 0;
 	if (f->cfg.comm[0] && strncmp(comm_of(f, s->pid, s->tid, false), f->cfg.comm, 16))
+		return 0;
+	if (f->cfg.uid != (uint32_t)-1 && !uid_ok(f, s->pid))
 		return 0;
 	return s->enter ? on_enter(f, s, sc) : on_exit_sample(f, s);
 }
@@ -533,6 +553,7 @@ void tpf_free(struct tpf *f)
 	free_values(&f->stats);
 	free_values(&f->errs);
 	free_values(&f->comms);
+	hashmap_release(&f->uids);
 	vec_free(&f->batch);
 	free(f->hist);
 	free(f->rec);

@@ -120,6 +120,23 @@ wait $tr
 check_grep "SIGTERM prints the summary of what was seen" 'Summary of events' fs2.txt
 kill $loop; wait $loop 2>/dev/null
 
+if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	for mode in "" --no-bpf; do
+		$FLARE trace $mode -s -u nobody -e getppid -o fu.txt 2>/dev/null &
+		tr=$!
+		sleep 1
+		"$WL/getppid_n" 77
+		setpriv --reuid=nobody --regid=nogroup --clear-groups "$WL/getppid_n" 55
+		sleep 0.3
+		kill -INT $tr
+		wait $tr
+		check_eq "-u nobody ${mode:-(bpf)}: only nobody's calls" "55" \
+			"$(awk '$1 == "getppid" { print $2 }' fu.txt | sort -u | tr '\n' ' ' | sed 's/ $//')"
+	done
+else
+	skip "-u" "setpriv or the user nobody is missing"
+fi
+
 # --- bad input ---
 $FLARE trace -e getppd -- true >/dev/null 2>bad.err
 check_eq "an unknown syscall fails" 1 $?
