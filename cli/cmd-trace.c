@@ -225,6 +225,19 @@ static bool targets_alive(const struct target *tg)
 	return false;
 }
 
+/* A wait that finds records at once lets no signal in: let pending ones in here. */
+static void let_signals_in(const sigset_t *wait_mask)
+{
+	sigset_t pending, old;
+
+	if (sigpending(&pending) || (!sigismember(&pending, SIGINT) &&
+				     !sigismember(&pending, SIGTERM) &&
+				     !sigismember(&pending, SIGCHLD)))
+		return;
+	sigprocmask(SIG_SETMASK, wait_mask, &old);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
 /* Polls until the command exits, the targets are gone, Ctrl-C or --max-events. */
 static int run_loop(struct trace *t, const struct target *tg, struct workload *w,
 		    const sigset_t *wait_mask)
@@ -234,16 +247,18 @@ static int run_loop(struct trace *t, const struct target *tg, struct workload *w
 	int status = 0, n;
 
 	/* lines: a reader the workload cannot starve, or the ring overflows under a burst */
-	if (!t->summary_only && t->realtime > 0)
+	if ((!t->summary_only || systrace_bpf_refused(t->st)) && t->realtime > 0)
 		drain_sched_raise(&ds, t->realtime, false);
 
 	while (!trace_stop && !t->done) {
-		n = systrace_poll(t->st, t->summary_only ? 100 : 10, wait_mask, trace_on_rec, t);
+		n = systrace_poll(t->st, t->summary_only && !systrace_bpf_refused(t->st) ? 100 : 10,
+				  wait_mask, trace_on_rec, t);
 		if (n < 0 && n != -EINTR) {
 			pr_err("cannot read the ring buffer: %s", err_str(n));
 			drain_sched_restore(&ds);
 			return 1;
 		}
+		let_signals_in(wait_mask);
 		if (w->pid && child_gone) {
 			pid_t r = waitpid(w->pid, &status, WNOHANG);
 
@@ -293,12 +308,22 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 	sigaddset(&block, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &block, NULL);
 	cfg.wakeup_bytes = (uint32_t)((size_t)t->mmap_pages * 4096 / 16);
-	err = systrace_open(&cfg, (size_t)t->mmap_pages * 4096, &t->st);
+	err = systrace_open(&cfg, (size_t)t->mmap_pages * 4096, t->no_bpf ? SYSTRACE_NO_BPF : 0,
+			    &t->st);
 	if (err) {
-		pr_err("cannot load the BPF syscall tracer: %s%s", err_str(err),
-		       err == -EPERM ? " (run as root or with CAP_BPF and CAP_PERFMON)" : "");
+		pr_err("cannot trace syscalls: %s%s", err_str(err),
+		       err == -EPERM || err == -EACCES ?
+			       " (run as root, or with CAP_PERFMON and perf_event_paranoid <= 1)" :
+			       "");
 		return 1;
 	}
+	err = systrace_bpf_refused(t->st);
+	if (err && !t->no_bpf && !t->summary_only)
+		pr_warn("the kernel refused the BPF program (%s): arguments are shown as pointers, "
+			"without strings or buffers", err_str(err));
+	else if (err && !t->no_bpf)
+		pr_warn("the kernel refused the BPF program (%s): counting in user space",
+			err_str(err));
 	if (program_kernel(t, tg, w))
 		return 1;
 	err = systrace_attach(t->st);
@@ -342,6 +367,8 @@ int cmd_trace(int argc, char **argv)
 		OPT_INT('m', "mmap-pages", &t.mmap_pages, "pages", "ring buffer size in 4 KiB pages"),
 		OPT_INT('r', "realtime", &t.realtime, "prio",
 			"read the ring at SCHED_FIFO prio (default 10, 0: normal policy)"),
+		OPT_BOOL(0, "no-bpf", &t.no_bpf,
+			 "raw_syscalls tracepoints without BPF (no strings, counted in user space)"),
 		OPT_COUNT('v', "verbose", &t.verbose, "be more verbose"),
 		OPT_END(),
 	};

@@ -14,9 +14,12 @@
 #include <bpf/libbpf.h>
 #include "lib/base/log.h"
 #include "lib/systrace/systrace.h"
+#include "lib/systrace/tpf.h"
 #include "systrace.skel.h"
 
 struct systrace {
+	struct tpf *tpf;		/* the fallback, when BPF was refused; else NULL */
+	int bpf_err;			/* why BPF was not used */
 	struct systrace_bpf *skel;
 	struct ring_buffer *rb;
 	systrace_rec_fn fn;
@@ -57,7 +60,17 @@ static size_t ring_size(size_t want)
 	return n;
 }
 
-int systrace_open(const struct st_config *cfg, size_t ring_bytes, struct systrace **ret)
+static int open_fallback(struct systrace *st, const struct st_config *cfg, size_t ring_bytes,
+			 int why)
+{
+	int err = tpf_open(cfg, ring_bytes, &st->tpf);
+
+	st->bpf_err = why;
+	return err;
+}
+
+int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags,
+		  struct systrace **ret)
 {
 	struct systrace *st;
 	int err;
@@ -66,6 +79,13 @@ int systrace_open(const struct st_config *cfg, size_t ring_bytes, struct systrac
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return -ENOMEM;
+	if (flags & SYSTRACE_NO_BPF) {
+		err = open_fallback(st, cfg, ring_bytes, -ENOTSUP);
+		if (err)
+			goto out_free;
+		*ret = st;
+		return 0;
+	}
 	st->ncpus = libbpf_num_possible_cpus();
 	if (st->ncpus <= 0) {
 		err = st->ncpus ? st->ncpus : -EINVAL;
@@ -93,13 +113,26 @@ int systrace_open(const struct st_config *cfg, size_t ring_bytes, struct systrac
 	return 0;
 out_skel:
 	systrace_bpf__destroy(st->skel);
+	st->skel = NULL;
+	/* refused (no CAP_BPF, a locked-down or old kernel): the tracepoints without BPF */
+	if (err != -ENOMEM && !open_fallback(st, cfg, ring_bytes, err < 0 ? err : -EINVAL)) {
+		*ret = st;
+		return 0;
+	}
 out_free:
 	free(st);
 	return err < 0 ? err : -EINVAL;
 }
 
+int systrace_bpf_refused(const struct systrace *st)
+{
+	return st->tpf ? st->bpf_err : 0;
+}
+
 int systrace_set_syscall(struct systrace *st, int nr, const struct st_sysconf *sc)
 {
+	if (st->tpf)
+		return tpf_set_syscall(st->tpf, nr, sc);
 	__u32 k = (__u32)nr;
 
 	if (nr < 0 || nr >= ST_MAX_SYSCALLS)
@@ -110,6 +143,8 @@ int systrace_set_syscall(struct systrace *st, int nr, const struct st_sysconf *s
 
 int systrace_add_task(struct systrace *st, int tid, enum st_task_state state)
 {
+	if (st->tpf)
+		return tpf_add_task(st->tpf, tid, state);
 	__u32 k = (__u32)tid, v = state;
 
 	return bpf_map_update_elem(bpf_map__fd(st->skel->maps.tasks), &k, &v, BPF_ANY) ? -errno : 0;
@@ -117,6 +152,8 @@ int systrace_add_task(struct systrace *st, int tid, enum st_task_state state)
 
 int systrace_skip_pid(struct systrace *st, int pid)
 {
+	if (st->tpf)
+		return tpf_skip_pid(st->tpf, pid);
 	__u32 k = (__u32)pid, v = 1;
 
 	return bpf_map_update_elem(bpf_map__fd(st->skel->maps.skip_pids), &k, &v, BPF_ANY) ? -errno
@@ -125,6 +162,8 @@ int systrace_skip_pid(struct systrace *st, int pid)
 
 int systrace_attach(struct systrace *st)
 {
+	if (st->tpf)
+		return tpf_attach(st->tpf);
 	int err = systrace_bpf__attach(st->skel);
 
 	return err < 0 ? err : 0;
@@ -133,6 +172,8 @@ int systrace_attach(struct systrace *st)
 int systrace_poll(struct systrace *st, int timeout_ms, const sigset_t *mask, systrace_rec_fn fn,
 		  void *ctx)
 {
+	if (st->tpf)
+		return tpf_poll(st->tpf, timeout_ms, mask, fn, ctx);
 	struct epoll_event ev;
 	int n;
 
@@ -146,6 +187,8 @@ int systrace_poll(struct systrace *st, int timeout_ms, const sigset_t *mask, sys
 
 int systrace_drain(struct systrace *st, systrace_rec_fn fn, void *ctx)
 {
+	if (st->tpf)
+		return tpf_poll(st->tpf, 0, NULL, fn, ctx);
 	st->fn = fn;
 	st->fn_ctx = ctx;
 	return ring_buffer__consume(st->rb);
@@ -153,6 +196,8 @@ int systrace_drain(struct systrace *st, systrace_rec_fn fn, void *ctx)
 
 int systrace_for_each_stat(struct systrace *st, systrace_stat_fn fn, void *ctx)
 {
+	if (st->tpf)
+		return tpf_for_each_stat(st->tpf, fn, ctx);
 	int fd = bpf_map__fd(st->skel->maps.stats), err;
 	struct st_stat_key k, next;
 	struct st_stat s;
@@ -172,6 +217,8 @@ int systrace_for_each_stat(struct systrace *st, systrace_stat_fn fn, void *ctx)
 
 int systrace_for_each_err(struct systrace *st, systrace_err_fn fn, void *ctx)
 {
+	if (st->tpf)
+		return tpf_for_each_err(st->tpf, fn, ctx);
 	int fd = bpf_map__fd(st->skel->maps.errs), err;
 	struct st_err_key k, next;
 	void *prev = NULL;
@@ -209,6 +256,8 @@ static int percpu_sum(struct systrace *st, int fd, __u32 key, uint64_t *sum)
 
 int systrace_hist(struct systrace *st, int nr, uint64_t *b)
 {
+	if (st->tpf)
+		return tpf_hist(st->tpf, nr, b);
 	int fd = bpf_map__fd(st->skel->maps.hist), i, err;
 
 	if (nr < 0 || nr >= ST_MAX_SYSCALLS)
@@ -223,6 +272,8 @@ int systrace_hist(struct systrace *st, int nr, uint64_t *b)
 
 uint64_t systrace_lost(struct systrace *st, int which)
 {
+	if (st->tpf)
+		return tpf_lost(st->tpf, which);
 	uint64_t n = 0;
 
 	percpu_sum(st, bpf_map__fd(st->skel->maps.lost), (__u32)which, &n);
@@ -262,8 +313,10 @@ void systrace_free(struct systrace *st)
 {
 	if (!st)
 		return;
+	tpf_free(st->tpf);
 	ring_buffer__free(st->rb);
-	links_destroy(st->skel);
+	if (st->skel)
+		links_destroy(st->skel);
 	systrace_bpf__destroy(st->skel);
 	free(st);
 }

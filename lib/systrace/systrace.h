@@ -18,10 +18,17 @@
 
 struct systrace;
 
+#define SYSTRACE_NO_BPF 1	/* use the perf_event_open fallback even where BPF works */
+
 /* Opens and loads the program with cfg; ring_bytes is the ring buffer's size (rounded up to a
- * power of two of pages). 0 and *ret (free with systrace_free), or -errno: -EPERM when the
- * kernel refuses BPF. */
-int systrace_open(const struct st_config *cfg, size_t ring_bytes, struct systrace **ret);
+ * power of two of pages). When the kernel refuses the program, the same records and
+ * statistics come from raw_syscalls tracepoints read through perf_event_open rings, without
+ * strings or buffers (systrace_bpf_refused says why). 0 and *ret (free with systrace_free),
+ * or -errno when neither works. */
+int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags,
+		  struct systrace **ret);
+/* 0 when the BPF program runs; else the -errno it was refused with (-ENOTSUP: NO_BPF). */
+int systrace_bpf_refused(const struct systrace *st);
 int systrace_set_syscall(struct systrace *st, int nr, const struct st_sysconf *sc);
 /* Traces thread tid (ST_MODE_TASKS) from now (ST_TASK_ACTIVE) or from its next exec. */
 int systrace_add_task(struct systrace *st, int tid, enum st_task_state state);

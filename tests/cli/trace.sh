@@ -47,6 +47,22 @@ else
 	skip "counts equal strace -c's" "strace is not installed"
 fi
 
+# --- without BPF: the same counts from perf_event_open rings, pointers for strings ---
+$FLARE trace --no-bpf -s -o nb.txt -- "$K" $N $M >/dev/null 2>nb.err
+rows $WANT <nb.txt >nb.rows
+check_eq "--no-bpf -s counts equal the BPF ones" "$(cat fs.rows)" "$(cat nb.rows)"
+$FLARE trace --no-bpf -e openat -o nbl.txt -- "$K" 1 1 >/dev/null 2>&1
+check_grep "--no-bpf lines: file names as pointers, as perf" 'openat\(dfd: CWD, filename: 0x[0-9a-f]+, flags: RDONLY\|CLOEXEC\) += 3$' nbl.txt
+$FLARE trace --no-bpf -a -s -e getppid -o nba.txt 2>/dev/null &
+tr=$!
+sleep 1
+"$WL/getppid_n" 321
+sleep 0.3
+kill -INT $tr
+wait $tr
+check_eq "--no-bpf -a: Ctrl-C ends it" 0 $?
+check_grep "--no-bpf -a: counts the other process's calls" '^   getppid +321 +0 ' nba.txt
+
 # --- lines: perf's shape, strace's strings ---
 $FLARE trace -o fl.txt -e openat,write,exit_group -- "$K" 2 3 >/dev/null 2>fl.err
 check_grep "perf's line shape" '^ +[0-9]+\.[0-9]{3} \( *[0-9]+\.[0-9]{3} ms\): syscalls_known/[0-9]+ openat\(dfd: CWD, filename: "/dev/null", flags: RDONLY\|CLOEXEC\) += 3$' fl.txt
@@ -103,6 +119,23 @@ kill -TERM $tr
 wait $tr
 check_grep "SIGTERM prints the summary of what was seen" 'Summary of events' fs2.txt
 kill $loop; wait $loop 2>/dev/null
+
+if command -v setpriv >/dev/null && id nobody >/dev/null 2>&1; then
+	for mode in "" --no-bpf; do
+		$FLARE trace $mode -s -u nobody -e getppid -o fu.txt 2>/dev/null &
+		tr=$!
+		sleep 1
+		"$WL/getppid_n" 77
+		setpriv --reuid=nobody --regid=nogroup --clear-groups "$WL/getppid_n" 55
+		sleep 0.3
+		kill -INT $tr
+		wait $tr
+		check_eq "-u nobody ${mode:-(bpf)}: only nobody's calls" "55" \
+			"$(awk '$1 == "getppid" { print $2 }' fu.txt | sort -u | tr '\n' ' ' | sed 's/ $//')"
+	done
+else
+	skip "-u" "setpriv or the user nobody is missing"
+fi
 
 # --- bad input ---
 $FLARE trace -e getppd -- true >/dev/null 2>bad.err
