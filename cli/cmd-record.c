@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/events.h"
+#include "cli/exit-status.h"
 #include "cli/flamegraph.h"
 #include "cli/opt.h"
 #include "cli/out.h"
@@ -378,14 +379,15 @@ static int config_target(struct record_cli *c, struct target *t)
 			pr_err("no process %d for -p (check the pid with ps)", bad);
 		else
 			pr_err("invalid pid list '%s' for -p", c->pids);
-		return 244;	/* perf's status (-ENOMEM) for any -p it cannot use */
+		return EXIT_STATUS_ENOMEM;	/* perf's status (-ENOMEM) for any -p it cannot use */
 	}
 	if (c->tids && (err = target_add_tids(t, c->tids, &bad))) {
 		if (err == -ESRCH)
 			pr_err("no thread %d for -t (check the tid in /proc/PID/task)", bad);
 		else
 			pr_err("invalid thread list '%s' for -t", c->tids);
-		return err == -ESRCH ? 255 : 129;	/* perf: -1, or a usage error */
+		/* as perf: -1, or a usage error */
+		return err == -ESRCH ? EXIT_STATUS_PERF_ERR : EXIT_STATUS_USAGE;
 	}
 	if (c->cpus && (err = target_set_cpus(t, c->cpus, &bad))) {
 		if (err == -ENODEV)
@@ -393,7 +395,8 @@ static int config_target(struct record_cli *c, struct target *t)
 			       bad, c->cpus);
 		else
 			pr_err("invalid cpu list '%s' for -C", c->cpus);
-		return err == -ENODEV ? 237 : 129;	/* perf's: -ENODEV, or a usage error */
+		/* as perf: -ENODEV, or a usage error */
+		return err == -ENODEV ? EXIT_STATUS_ENODEV : EXIT_STATUS_USAGE;
 	}
 	if (c->all_cpus && !c->cpus && target_set_all_cpus(t)) {
 		pr_err("cannot list the online CPUs");
@@ -526,7 +529,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 		if (err) {
 			pr_err("cannot start '%s': %s", argv[0], strerror(-err));
 			workload_release(&wl);
-			return 255;
+			return EXIT_STATUS_PERF_ERR;
 		}
 		ro->has_workload = profile_cmd;
 		ro->start = start_workload;
@@ -545,7 +548,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	if (err && ro->has_workload && !errbuf[0]) {
 		pr_err("cannot run '%s': %s (check the command name and PATH)", argv[0],
 		       strerror(-err));
-		status = 255;
+		status = EXIT_STATUS_PERF_ERR;
 	} else if (err) {
 		pr_err("%s", errbuf);
 		status = 1;
@@ -694,7 +697,7 @@ int cmd_record(int argc, char **argv)
 	fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
 								  "cycles:P"));
 	if (config_rate(&c, &ro)) {
-		status = 234;	/* perf's -EINVAL for -F 0 */
+		status = EXIT_STATUS_EINVAL;	/* for -F 0, as perf */
 		goto out;
 	}
 	if ((status = config_target(&c, &t)))

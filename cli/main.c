@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cmds.h"
+#include "cli/exit-status.h"
 #include "cli/out.h"
 #include "lib/base/editdist.h"
 
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
 	if (argv[1][0] == '-') {
 		fprintf(stderr, "  Error: unknown option `%s'\n", argv[1]);
 		print_main_usage(stderr);
-		return 129;
+		return EXIT_STATUS_USAGE;
 	}
 	c = find_cmd(argv[1]);
 	if (!c)

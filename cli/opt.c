@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/exit-status.h"
 #include "cli/opt.h"
 #include "lib/base/vec.h"
 
@@ -66,7 +67,7 @@ void opt_usage_error(const struct opt *opts, const char *const *usage, const cha
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	opt_usage_exit(opts, usage, 0, 129);
+	opt_usage_exit(opts, usage, 0, EXIT_STATUS_USAGE);
 }
 
 static const char *opt_name(const struct opt *o, char buf[3])
@@ -156,7 +157,7 @@ static void apply(const struct opt *o, const char *arg, int unset)
 		return;
 	case OPTT_CALLBACK:
 		if (o->cb(o, arg, unset) < 0)
-			opt_usage_exit(cur_opts, cur_usage, 0, 129);
+			opt_usage_exit(cur_opts, cur_usage, 0, EXIT_STATUS_USAGE);
 		return;
 	default:
 		return;
@@ -234,7 +235,7 @@ int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopt, lo, NULL)) != -1) {
 		if (c == 'h')
-			opt_usage_exit(opts, usage, 1, 129);
+			opt_usage_exit(opts, usage, 1, EXIT_STATUS_USAGE);
 		if (c == VAL_HELP)
 			opt_usage_exit(opts, usage, 1, 0);
 		if (c == '?') {
