@@ -238,7 +238,7 @@ static const char *palette_why(int err)
 
 #define usage_exit(opts, ...) opt_usage_error(opts, fg_usage, __VA_ARGS__)
 
-/* Fills the library options from the parsed arguments; exits 129 on a bad value. */
+/* Fills the library options from the parsed arguments; exits EXIT_STATUS_USAGE on a bad value. */
 static int setup(struct fg_args *a, const struct opt *opts)
 {
 	struct fg_cli *c = &a->cli;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/events.h"
+#include "cli/exit-status.h"
 #include "cli/flamegraph.h"
 #include "cli/opt.h"
 #include "cli/out.h"
@@ -262,7 +263,7 @@ static int refuse_lbr(void)
 		pr_err("--call-graph lbr: this machine has no LBR (no hardware branch stack: %s; "
 		       "use --call-graph dwarf, or fp for code built with frame pointers)",
 		       have_hw_pmu() ? "the cpu PMU has no caps/branches" : "no hardware PMU");
-	return 255;	/* perf's status */
+	return EXIT_STATUS_PERF_ERR;
 }
 
 /* With no PMU, "cycles" becomes cpu-clock, named from its attr as perf names it then (the
@@ -388,14 +389,15 @@ static int config_target(struct record_cli *c, struct target *t)
 			pr_err("no process %d for -p (check the pid with ps)", bad);
 		else
 			pr_err("invalid pid list '%s' for -p", c->pids);
-		return 244;	/* perf's status (-ENOMEM) for any -p it cannot use */
+		return EXIT_STATUS_ENOMEM;	/* perf's status (-ENOMEM) for any -p it cannot use */
 	}
 	if (c->tids && (err = target_add_tids(t, c->tids, &bad))) {
 		if (err == -ESRCH)
 			pr_err("no thread %d for -t (check the tid in /proc/PID/task)", bad);
 		else
 			pr_err("invalid thread list '%s' for -t", c->tids);
-		return err == -ESRCH ? 255 : 129;	/* perf: -1, or a usage error */
+		/* as perf: -1, or a usage error */
+		return err == -ESRCH ? EXIT_STATUS_PERF_ERR : EXIT_STATUS_USAGE;
 	}
 	if (c->cpus && (err = target_set_cpus(t, c->cpus, &bad))) {
 		if (err == -ENODEV)
@@ -403,7 +405,8 @@ static int config_target(struct record_cli *c, struct target *t)
 			       bad, c->cpus);
 		else
 			pr_err("invalid cpu list '%s' for -C", c->cpus);
-		return err == -ENODEV ? 237 : 129;	/* perf's: -ENODEV, or a usage error */
+		/* as perf: -ENODEV, or a usage error */
+		return err == -ENODEV ? EXIT_STATUS_ENODEV : EXIT_STATUS_USAGE;
 	}
 	if (c->all_cpus && !c->cpus && target_set_all_cpus(t)) {
 		pr_err("cannot list the online CPUs");
@@ -539,7 +542,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 			err = target_set_workload(ro->target, wl.pid);
 		if (err) {
 			pr_err("cannot start '%s': %s", argv[0], strerror(-err));
-			status = 255;
+			status = EXIT_STATUS_PERF_ERR;
 			goto out;
 		}
 		ro->has_workload = profile_cmd;
@@ -556,7 +559,7 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	if (err && ro->has_workload && !errbuf[0]) {
 		pr_err("cannot run '%s': %s (check the command name and PATH)", argv[0],
 		       strerror(-err));
-		status = 255;
+		status = EXIT_STATUS_PERF_ERR;
 	} else if (err) {
 		pr_err("%s", errbuf);
 		status = 1;
@@ -705,7 +708,7 @@ int cmd_record(int argc, char **argv)
 	fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
 								  "cycles:P"));
 	if (config_rate(&c, &ro)) {
-		status = 234;	/* perf's -EINVAL for -F 0 */
+		status = EXIT_STATUS_EINVAL;	/* for -F 0, as perf */
 		goto out;
 	}
 	if ((status = config_target(&c, &t)))

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "cli/cmds.h"
+#include "cli/exit-status.h"
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "cli/report.h"
@@ -446,7 +447,7 @@ static int setup_filters(struct report_ctx *c)
 	if (o->time_str) {
 		err = read_opts_time(&c->filter, c->sess->pd, o->input, o->time_str, false);
 		if (err)
-			return err == -ERANGE ? 234 : 1;
+			return err == -ERANGE ? EXIT_STATUS_EINVAL : EXIT_STATUS_FAIL;
 	}
 	if (o->cpu_list && read_opts_cpus(&c->filter, c->sess->pd, o->input, o->cpu_list))
 		return 1;
@@ -620,7 +621,7 @@ int cmd_report(int argc, char **argv)
 	if (o.stats)
 		return report_stats(&o);
 	if (open_session(&o, &sess) < 0)
-		return 255;	/* perf's status for a file it cannot read */
+		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
 	c.sess = sess;
 	if (o.header_only) {
 		err = print_features(stdout, sess->pd, o.show_info);

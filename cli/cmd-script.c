@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cmds.h"
+#include "cli/exit-status.h"
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "cli/read-opts.h"
@@ -441,20 +442,20 @@ int cmd_script(int argc, char **argv)
 				o.max_stack);
 	if (o.reltime && o.deltatime) {
 		pr_err("--reltime and --deltatime cannot be used together (use one of them)");
-		return 255;	/* perf's -1 */
+		return EXIT_STATUS_PERF_ERR;
 	}
 	if (o.dump) {
 		out_pager_start();
 		err = script_dump(&c);
 		/* perf's statuses: -1 for a file it cannot open, -EINVAL for one that breaks off */
-		return err == -ENOENT ? 255 : err < 0 ? 234 : 0;
+		return err == -ENOENT ? EXIT_STATUS_PERF_ERR : err < 0 ? EXIT_STATUS_EINVAL : 0;
 	}
 	so.open_flags = o.force ? PD_FORCE : 0;
 	so.symfs = o.symfs;
 	so.kallsyms = o.kallsyms;
 	so.no_demangle = !o.demangle;
 	if (!read_opts_kallsyms_readable(o.kallsyms))
-		return 255;
+		return EXIT_STATUS_PERF_ERR;
 	err = session_open(o.input, &so, &c.sess, errbuf, sizeof(errbuf));
 	if (err < 0) {
 		if (err == -ENOENT)
@@ -462,7 +463,7 @@ int cmd_script(int argc, char **argv)
 			       o.input, errbuf);
 		else
 			pr_err("cannot read '%s': %s", o.input, errbuf);
-		return 255;	/* perf's status for a file it cannot read */
+		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
 	}
 	session_set_max_stack(c.sess, (unsigned int)o.max_stack, false);
 	err = script_run(&c);
@@ -475,12 +476,12 @@ int cmd_script(int argc, char **argv)
 	free(c.events);
 	sample_filter_release(&c.filter);
 	session_free(c.sess);
-	/* perf's statuses: -EINVAL (234) for a file that breaks off or is corrupt and for a
-	 * --time that is no range, -1 for an option the file cannot serve (-F cpu, -C without
-	 * CPUs), -ENOMEM */
+	/* perf's statuses: -EINVAL for a file that breaks off or is corrupt and for a --time
+	 * that is no range, -1 for an option the file cannot serve (-F cpu, -C without CPUs),
+	 * -ENOMEM */
 	if (err == -ERR_TRUNCATED || err == -ERR_FORMAT || err == -ERANGE)
-		return 234;
+		return EXIT_STATUS_EINVAL;
 	if (err == -EINVAL)
-		return 255;
-	return err == -ENOMEM ? 244 : err < 0 ? 1 : 0;
+		return EXIT_STATUS_PERF_ERR;
+	return err == -ENOMEM ? EXIT_STATUS_ENOMEM : err < 0 ? EXIT_STATUS_FAIL : 0;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include "cli/cmds.h"
 #include "cli/events.h"
+#include "cli/exit-status.h"
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "cli/stat.h"
@@ -158,7 +159,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 	char mask[256];
 	int bad, r;
 
-	/* the exit statuses are perf's: -EINVAL (234) for a list it cannot use, -1 for a -t
+	/* the exit statuses are perf's: -EINVAL for a list it cannot use, -1 for a -t
 	 * thread that is not there */
 	if (o->pids) {
 		r = target_add_pids(t, o->pids, &bad);
@@ -167,7 +168,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 		else if (r == -ESRCH)
 			pr_err("no process with PID %d (check the PID with ps)", bad);
 		if (r)
-			return r == -EINVAL || r == -ESRCH ? 234 : 1;
+			return r == -EINVAL || r == -ESRCH ? EXIT_STATUS_EINVAL : 1;
 	}
 	if (o->tids) {
 		r = target_add_tids(t, o->tids, &bad);
@@ -176,7 +177,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 		else if (r == -ESRCH)
 			pr_err("no thread with TID %d (list threads with ps -L)", bad);
 		if (r)
-			return r == -EINVAL ? 234 : r == -ESRCH ? 255 : 1;
+			return r == -EINVAL ? EXIT_STATUS_EINVAL : r == -ESRCH ? EXIT_STATUS_PERF_ERR : 1;
 	}
 	if (o->cpus) {
 		r = target_set_cpus(t, o->cpus, &bad);
@@ -185,7 +186,7 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 			       o->cpus + bad);
 		else if (r == -ENODEV)
 			pr_err("CPU %d is not online (see /sys/devices/system/cpu/online)", bad);
-		return r == -EINVAL ? 234 : r ? 1 : 0;
+		return r == -EINVAL ? EXIT_STATUS_EINVAL : r ? 1 : 0;
 	}
 	if (o->per_thread && o->all_cpus) {
 		/* every thread of the system, each followed on any CPU */
@@ -339,7 +340,7 @@ static int run_wait(struct run *rn, struct workload *w, char **argv, bool own_ta
 	*t0 = res.t0_ns;
 	if (r && r == res.workload_err) {
 		pr_err("cannot run '%s': %s", argv[0], strerror(-r));
-		return 255;
+		return EXIT_STATUS_PERF_ERR;
 	}
 	if (r < 0)
 		return r;
@@ -372,7 +373,7 @@ static int run_once(struct run *rn, int argc, char **argv, bool accumulate)
 	rn->workload = argc > 0;
 	r = run_wait(rn, &w, argv, own_task, &t0);
 	rn->s->wall_ns = (double)(live_now_ns() - t0);
-	if (r == 255) {
+	if (r == EXIT_STATUS_PERF_ERR) {
 		stat_close(rn->s);
 		workload_release(&w);
 		return r;
@@ -597,7 +598,7 @@ static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char
 			status = 1;
 			goto out_close;
 		}
-		if (status == 255 || (status && !argc))
+		if (status == EXIT_STATUS_PERF_ERR || (status && !argc))
 			goto out_close;
 		if (!o->repeat)
 			print_results(&cfg, &s, o);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <sys/wait.h>
 #include "cli/cmds.h"
+#include "cli/exit-status.h"
 #include "cli/out.h"
 #include "lib/base/editdist.h"
 
@@ -199,7 +200,7 @@ int main(int argc, char **argv)
 	if (argv[1][0] == '-') {
 		fprintf(stderr, "  Error: unknown option `%s'\n", argv[1]);
 		print_main_usage(stderr);
-		return 129;
+		return EXIT_STATUS_USAGE;
 	}
 	c = find_cmd(argv[1]);
 	if (!c)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/exit-status.h"
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/vec.h"
@@ -70,7 +71,7 @@ void opt_usage_error(const struct opt *opts, const char *const *usage, const cha
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	opt_usage_exit(opts, usage, 0, 129);
+	opt_usage_exit(opts, usage, 0, EXIT_STATUS_USAGE);
 }
 
 static const char *opt_name(const struct opt *o, char buf[3])
@@ -160,7 +161,7 @@ static void apply(const struct opt *o, const char *arg, int unset)
 		return;
 	case OPTT_CALLBACK:
 		if (o->cb(o, arg, unset) < 0)
-			opt_usage_exit(cur_opts, cur_usage, 0, 129);
+			opt_usage_exit(cur_opts, cur_usage, 0, EXIT_STATUS_USAGE);
 		return;
 	default:
 		return;
@@ -250,7 +251,7 @@ int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, sopt, lo, NULL)) != -1) {
 		if (c == 'h')
-			opt_usage_exit(opts, usage, 1, 129);
+			opt_usage_exit(opts, usage, 1, EXIT_STATUS_USAGE);
 		if (c == VAL_HELP)
 			opt_usage_exit(opts, usage, 1, 0);
 		if (c == '?') {

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "cli/exit-status.h"
 #include "cli/out.h"
 #include "cli/report.h"
 #include "cli/script.h"
@@ -78,7 +79,7 @@ int report_stats(const struct report_opts *o)
 	ret = perf_data_open(o->input, o->force ? PD_FORCE : 0, &pd, errbuf, sizeof(errbuf));
 	if (ret < 0) {
 		pr_err("cannot read '%s': %s", o->input, errbuf);
-		return 255;	/* perf's status for a file it cannot read */
+		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
 	}
 	while ((ret = perf_data_next(pd, &ev, NULL)) > 0) {
 		const struct pd_attr *a;
@@ -109,5 +110,5 @@ int report_stats(const struct report_opts *o)
 		print(stdout, pd, types, per_attr);
 	free(per_attr);
 	perf_data_close(pd);
-	return ret < 0 ? 234 : 0;
+	return ret < 0 ? EXIT_STATUS_EINVAL : 0;
 }
