@@ -18,6 +18,7 @@
 #include "lib/record/drain-sched.h"
 #include "lib/record/hits.h"
 #include "lib/record/record.h"
+#include "lib/trace/filter-check.h"
 #include "lib/record/zsink.h"
 #include "lib/record/synth.h"
 
@@ -97,6 +98,8 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 	/* a tracepoint's samples carry the raw record and the CPU (perf's evsel__newtp) */
 	if (a->type == PERF_TYPE_TRACEPOINT)
 		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+	if (o->raw_samples && !is_dummy(e))	/* -R, as perf's evsel__config */
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU | PERF_SAMPLE_TIME;
 	if (o->callgraph != RECORD_CG_NONE)
 		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 	if (o->callgraph == RECORD_CG_DWARF) {
@@ -219,6 +222,18 @@ static size_t trailer_size(uint64_t st)
 	return n;
 }
 
+/* The kernel says only EINVAL: name the field that is not the event's, when that is it */
+static int filter_refused(struct rec *r, int err, const char *filter, const char *event)
+{
+	char bad[128], fields[512];
+
+	if (tp_filter_unknown_field(event, filter, bad, sizeof(bad), fields, sizeof(fields)) == 1)
+		return fail(r, err, "filter '%s' on event '%s': '%s' is not a field of the event "
+			    "(its fields: %s)", filter, event, bad, fields);
+	return fail(r, err, "filter '%s' on event '%s' is not accepted: %s (check the operators "
+		    "and values: field == 1 && name ~ \"a*\")", filter, event, strerror(-err));
+}
+
 static int open_events(struct rec *r)
 {
 	const struct record_opts *o = r->o;
@@ -253,10 +268,7 @@ static int open_events(struct rec *r)
 					    e->name, strerror(errno));
 			if (fd >= 0 && o->filters && o->filters[i] &&
 			    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, o->filters[i]))
-				return fail(r, -errno,
-					    "filter '%s' on event '%s' is not accepted: %s "
-					    "(check the field names in the event's format file)",
-					    o->filters[i], e->name, strerror(errno));
+				return filter_refused(r, -errno, o->filters[i], e->name);
 		}
 	}
 	return 0;

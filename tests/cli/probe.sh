@@ -196,6 +196,24 @@ $FLARE record -q -e "$G:f2" --filter 'number > 2' -o filt.data "$W" 5 >/dev/null
 check_eq "record --filter on a probe argument" 'number=3 number=4' \
 	"$($FLARE script -i filt.data -F trace 2>/dev/null | grep -oE 'number=[0-9]+' | tr '\n' ' ' | sed 's/ $//')"
 
+$FLARE record -q -e "$G:f2" --filter 'nosuch > 2' -o bad.data "$W" 5 >/dev/null 2>filt.err
+check_grep "record --filter: an unknown field is named, with the event's fields" \
+	"'nosuch' is not a field of the event \(its fields: __probe_ip number x name flags\)" filt.err
+check_eq "record --filter: refused before anything is recorded" "" "$(ls bad.data 2>/dev/null)"
+# the one-liner flare probe prints: -aR
+$FLARE record -e "$G:f2" -aR -o ar.data "$W" 3 >/dev/null 2>&1
+check_eq "the printed one-liner (record -e EVENT -aR CMD) records" 3 \
+	"$($FLARE script -i ar.data -F event 2>/dev/null | grep -c "$G:f2:")"
+# no command, no target: the whole system until Ctrl-C
+$FLARE record -e "$G:f2" -o all.data >/dev/null 2>all.err &
+rpid=$!
+sleep 1
+"$W" 4 >/dev/null
+kill -INT $rpid
+wait $rpid
+check_eq "record with no command and no target: whole system until SIGINT" 4 \
+	"$($FLARE script -i all.data -F event 2>/dev/null | grep -c "$G:f2:")"
+
 # --- libc: malloc entry and %return, inet_pton with a call graph ---
 if $FLARE probe -q -x "$LIBC" -a "$G:malloc=malloc" -a "$G:malloc_ret=malloc%return" \
 	-a "$G:inet_pton=inet_pton" 2>libc.err; then
