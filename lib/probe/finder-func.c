@@ -249,11 +249,17 @@ static int find_point(struct pf_ctx *c, const char *path)
 	return pf_fail(c->err, c->errlen, -ENOENT,
 		       "'%s': no function '%s' in %s (see flare probe -x %s -F)", c->point,
 		       s->func, path, path);
-no_dwarf:
-	return pf_fail(c->err, c->errlen, -ENOENT,
-		       "'%s': %s has no debug information, which lines and variables need "
-		       "(install its -dbg/-dbgsym package, or use registers such as %%di)",
-		       c->point, path);
+no_dwarf: {
+		char hint[1024];
+
+		const char *main_file = NULL;
+
+		dwfl_module_info(c->bin->mod, NULL, NULL, NULL, NULL, NULL, &main_file, NULL);
+		probe_bin_debug_hint(c->bin, main_file ? main_file : path, hint, sizeof(hint));
+		return pf_fail(c->err, c->errlen, -ENOENT,
+			       "'%s': %s has no debug information, which lines and variables need "
+			       "(%s; or give registers such as %%di)", c->point, path, hint);
+	}
 }
 
 int probe_find(struct probe_bin *bin, const struct probe_spec *spec,

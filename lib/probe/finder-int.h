@@ -54,6 +54,8 @@ const char *pf_decl_file(Dwarf_Die *die, char *buf, size_t len);
  * a line has no probe of its own). File names are absolute. A non-zero return stops the
  * walk. */
 typedef int (*pf_line_fn)(const char *file, int line, Dwarf_Addr addr, int skipped, void *ctx);
+/* Where bin's missing debug information was looked for and what would provide it */
+void probe_bin_debug_hint(struct probe_bin *bin, const char *path, char *buf, size_t len);
 /* SDT markers of c->spec (PP_SDT) as placements */
 int pf_find_sdt(struct pf_ctx *c);
 /* The out-of-line function of cu holding addr (not an inlined copy), or NULL */

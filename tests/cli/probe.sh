@@ -121,6 +121,10 @@ check_bad "\$retval on an entry probe" 'only available on a %return' -x "$W" -a 
 check_bad "a line with no code" 'no code|shares its address' -x "$W" -a 'func_2:1000'
 check_bad "a bad definition" 'invalid probe definition' -x "$W" -a 'func_2%retur'
 check_bad "no such binary" "cannot open './nosuch'" -x ./nosuch -a main
+cp "$W" stripped && strip -g stripped
+check_bad "no debug info: where it was looked for, what provides it" \
+	'has no debug information.*/usr/lib/debug/\.build-id/../[0-9a-f]+\.debug.*build it with -g' \
+	-x ./stripped -a 'func_2 number'
 check_bad "all or none: one bad definition adds nothing" "nosuch" -x "$W" -a "$G:good=func_2" -a "$G:bad=nosuch"
 check_eq "nothing was added by the refusals" "" "$(grep "$G/" $T/uprobe_events)"
 
