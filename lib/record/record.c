@@ -131,13 +131,27 @@ static void config_sample_read(struct evsel *e)
 	}
 }
 
+/* Data mmaps (the stack's among them) are needed to unwind user stacks and to name data
+ * addresses: --call-graph dwarf, -d, or an event's own call-graph=dwarf term. */
+static bool wants_data_mmaps(const struct record_opts *o)
+{
+	size_t i;
+
+	if (o->callgraph == RECORD_CG_DWARF || o->sample_addr)
+		return true;
+	for (i = 0; i < o->evlist->nr; i++)
+		if (o->evlist->evsels[i].attr.sample_type & PERF_SAMPLE_STACK_USER)
+			return true;
+	return false;
+}
+
 /* The side-band records (mmaps, comms, tasks, switches) come with one event. */
 static void config_tracking(const struct record_opts *o, struct perf_event_attr *a)
 {
 	a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 	a->ksymbol = 1;
 	a->bpf_event = !o->no_bpf_event;
-	a->mmap_data = o->callgraph == RECORD_CG_DWARF || o->sample_addr;
+	a->mmap_data = wants_data_mmaps(o);
 	a->context_switch = o->switch_events;
 }
 
@@ -776,7 +790,7 @@ static int run(struct rec *r)
 			    o->output, strerror(-err));
 	r->syn.w = r->w;
 	r->syn.trailer_size = trailer_size(o->evlist->evsels[0].attr.sample_type);
-	r->syn.mmap_data = o->callgraph == RECORD_CG_DWARF || o->sample_addr;
+	r->syn.mmap_data = wants_data_mmaps(o);
 	r->syn.comm_only = o->has_workload;
 	r->syn.hook = hook;
 	r->syn.hook_ctx = r->hits;

@@ -235,6 +235,16 @@ if $FLARE probe -q -x "$LIBC" -a "$G:malloc=malloc" -a "$G:malloc_ret=malloc%ret
 			"$(perf script -i i.data -F event,trace,ip,sym,dso 2>/dev/null)" \
 			"$($FLARE script -i i.data -F event,trace,ip,sym,dso 2>/dev/null)"
 	fi
+	# per-event terms: max-stack, call-graph=dwarf
+	$FLARE record -q -e "$G:inet_pton/max-stack=1/" -o ms.data "$W" 2 >/dev/null 2>&1
+	check_eq "inet_pton/max-stack=1/: one frame per sample" 2 \
+		"$($FLARE script -i ms.data 2>/dev/null | grep -cE '^[[:space:]]+[0-9a-f]+ ')"
+	$FLARE record -q -e "$G:f2/call-graph=dwarf/" -o cgd.data "$W" 2 >/dev/null 2>&1
+	if have_perf; then
+		check_grep "f2/call-graph=dwarf/: perf script unwinds flare's recording to main" \
+			'^[[:space:]]+[0-9a-f]+ main\+0x[0-9a-f]+ \(.*probe_target\)$' \
+			<(perf script -i cgd.data 2>/dev/null)
+	fi
 else
 	fail "libc probes added" "$(head -c 300 libc.err)"
 fi
