@@ -41,7 +41,7 @@ struct record_cli {
 	uint64_t period;
 	int realtime;			/* -r, -1 when not given */
 	int comp_level;			/* -z */
-	int all_cpus, no_inherit, quiet, g, sample_cpu;
+	int all_cpus, no_inherit, quiet, g, sample_cpu, raw_samples;
 	int no_buildid_cache;		/* -N */
 	int no_buildid;			/* -B */
 	int timestamp;			/* -T, 1 unless --no-timestamp */
@@ -628,6 +628,8 @@ int cmd_record(int argc, char **argv)
 			   "setup and enables call-graph recording: fp, dwarf[,size]"),
 		OPT_STRING('o', "output", &c.output, "file", "output file name ('-': stdout)"),
 		OPT_BOOL('i', "no-inherit", &c.no_inherit, "child tasks do not inherit counters"),
+		OPT_BOOL('R', "raw-samples", &c.raw_samples,
+			 "collect raw sample records from all opened counters"),
 		OPT_BOOL(0, "sample-cpu", &c.sample_cpu, "record the sample cpu"),
 		OPT_STRING('k', "clockid", &c.clockid, "clockid", "clockid to use for events, "
 			   "see clock_gettime(): monotonic, monotonic_raw, realtime, boottime, tai"),
@@ -667,9 +669,10 @@ int cmd_record(int argc, char **argv)
 	full[0] = (char *)"flare";
 	memcpy(full + 1, argv, (size_t)argc * sizeof(char *));
 	argc = opt_parse(argc, argv, opts, record_usage, OPT_STOP_AT_NON_OPTION);
+	/* no command and no target: the whole system until Ctrl-C, as perf records it */
 	if (!argc && !c.pids && !c.tids && !c.all_cpus && !c.cpus)
-		opt_usage_error(opts, record_usage, "no command to record and no target "
-				"(-p, -t, -a or -C) given");
+		c.all_cpus = 1;
+	ro.raw_samples = c.raw_samples;
 	ro.output = c.output ? c.output : "perf.data";
 	ro.mmap_pages = DEFAULT_MMAP_KB * 1024 / (size_t)sysconf(_SC_PAGESIZE);
 	if (c.mmap && parse_mmap(c.mmap, &ro.mmap_pages))

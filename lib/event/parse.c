@@ -264,7 +264,28 @@ struct named_terms {
 	const char *name;
 	uint64_t period;
 	bool has_period, freq;
+	int max_stack;			/* max-stack=N, -1 when not given */
+	int call_graph;			/* 0 not given, 1 no, 2 fp, 3 dwarf */
+	uint32_t stack_size;		/* call-graph=dwarf,SIZE */
 };
+
+/* the user registers perf samples for a DWARF call graph on x86-64 (AX..R15, as record's) */
+#define TERM_DWARF_REGS 0xff0fffULL
+
+/* "fp", "no" or "dwarf" of a call-graph=... term (the size is its own term, stack-size=N,
+ * as perf's terms are split at commas); 0 or -1 */
+static int call_graph_term(const char *v, struct named_terms *nt)
+{
+	if (!strcmp(v, "no"))
+		nt->call_graph = 1;
+	else if (!strcmp(v, "fp"))
+		nt->call_graph = 2;
+	else if (!strcmp(v, "dwarf"))
+		nt->call_graph = 3;
+	else
+		return -1;
+	return 0;
+}
 
 /* Parses the terms string (cut at its closing '/'; at its spec offset at) into nt. */
 static int named_terms_parse(struct pstate *ps, const char *ev, char *terms, const char *at,
@@ -297,8 +318,35 @@ static int named_terms_parse(struct pstate *ps, const char *ev, char *terms, con
 			nt->freq = t[0] == 'f';
 			continue;
 		}
+		if (!strcmp(t, "max-stack")) {
+			errno = 0;
+			nt->max_stack = eq ? (int)strtol(eq, &num_end, 0) : -1;
+			if (!eq || errno || num_end == eq || *num_end || nt->max_stack < 0 ||
+			    nt->max_stack > 65535)
+				return perr(ps, -ERR_EVENT_SYNTAX, t_at, NULL,
+					    "term 'max-stack' needs a number: max-stack=N");
+			continue;
+		}
+		if (!strcmp(t, "call-graph")) {
+			if (!eq || call_graph_term(eq, nt))
+				return perr(ps, -ERR_EVENT_SYNTAX, t_at, NULL,
+					    "term 'call-graph' is fp, dwarf or no");
+			continue;
+		}
+		if (!strcmp(t, "stack-size")) {
+			unsigned long sz;
+
+			errno = 0;
+			sz = eq ? strtoul(eq, &num_end, 0) : 0;
+			if (!eq || errno || num_end == eq || *num_end || !sz || sz > 65528)
+				return perr(ps, -ERR_EVENT_SYNTAX, t_at, NULL,
+					    "term 'stack-size' needs a size up to 65528");
+			nt->stack_size = (uint32_t)((sz + 7) & ~7UL);
+			continue;
+		}
 		return perr(ps, -ERR_EVENT_UNKNOWN, t_at,
-			    "terms of a named event: name, period, freq",
+			    "terms of a named event: name, period, freq, max-stack, call-graph, "
+			    "stack-size",
 			    "unknown term '%s' for event '%s'", t, ev);
 	}
 	return 0;
@@ -314,6 +362,17 @@ static int named_terms_apply(struct pstate *ps, size_t first, const struct named
 		if (nt->has_period) {
 			e->attr.sample_period = nt->period;
 			e->attr.freq = nt->freq;
+		}
+		if (nt->call_graph >= 2 || nt->max_stack >= 0)	/* perf's per-event terms */
+			e->attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (nt->max_stack >= 0)
+			e->attr.sample_max_stack = (uint16_t)nt->max_stack;
+		if (nt->call_graph == 3) {
+			e->attr.sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |
+					       PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+			e->attr.sample_regs_user = TERM_DWARF_REGS;
+			e->attr.sample_stack_user = nt->stack_size ? nt->stack_size : 8192;
+			e->attr.exclude_callchain_user = 1;
 		}
 		if (nt->name) {
 			free(e->name);
@@ -333,7 +392,7 @@ static int named_terms_apply(struct pstate *ps, size_t first, const struct named
 static int parse_named_terms(struct pstate *ps, char *tok, char *terms, const char *full,
 			     const char *at, const char *mods, int *ret)
 {
-	struct named_terms nt = { 0 };
+	struct named_terms nt = { .max_stack = -1 };
 	const char *mods_at = *mods ? at + (mods - tok) : NULL;
 	size_t first = ps->l->nr;
 	char *colon = strchr(tok, ':');

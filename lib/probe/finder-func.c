@@ -194,7 +194,7 @@ static int find_line(struct pf_ctx *c)
 static int find_addr(struct pf_ctx *c)
 {
 	Dwarf_Addr bias, mod = c->spec->addr + c->bin->ebias;
-	Dwarf_Die *cu = c->bin->dw ? dwfl_module_addrdie(c->bin->mod, mod, &bias) : NULL;
+	Dwarf_Die *cu = pf_dw(c->bin) ? dwfl_module_addrdie(c->bin->mod, mod, &bias) : NULL;
 	char ev[64];
 
 	snprintf(ev, sizeof(ev), "abs_%llx", (unsigned long long)c->spec->addr);
@@ -225,11 +225,11 @@ static int find_point(struct pf_ctx *c, const char *path)
 			return pf_fail(c->err, c->errlen, -EOPNOTSUPP,
 				       "'%s': lazy line patterns (;PTN) are not supported by flare "
 				       "yet (use SRC:LINE; see flare probe -L)", c->point);
-		if (!c->bin->dw)
+		if (!pf_dw(c->bin))
 			goto no_dwarf;
 		return find_line(c);
 	}
-	if (c->bin->dw) {
+	if (pf_dw(c->bin)) {
 		r = find_func_dwarf(c);
 		if (r || c->nr)
 			return r;
@@ -238,7 +238,7 @@ static int find_point(struct pf_ctx *c, const char *path)
 		r = find_func_symtab(c);
 		if (r || c->nr)
 			return r;
-	} else if (!c->bin->dw) {
+	} else if (!pf_dw(c->bin)) {
 		goto no_dwarf;
 	}
 	if (c->found_inline_return)
@@ -249,11 +249,17 @@ static int find_point(struct pf_ctx *c, const char *path)
 	return pf_fail(c->err, c->errlen, -ENOENT,
 		       "'%s': no function '%s' in %s (see flare probe -x %s -F)", c->point,
 		       s->func, path, path);
-no_dwarf:
-	return pf_fail(c->err, c->errlen, -ENOENT,
-		       "'%s': %s has no debug information, which lines and variables need "
-		       "(install its -dbg/-dbgsym package, or use registers such as %%di)",
-		       c->point, path);
+no_dwarf: {
+		char hint[1024];
+
+		const char *main_file = NULL;
+
+		dwfl_module_info(c->bin->mod, NULL, NULL, NULL, NULL, NULL, &main_file, NULL);
+		probe_bin_debug_hint(c->bin, main_file ? main_file : path, hint, sizeof(hint));
+		return pf_fail(c->err, c->errlen, -ENOENT,
+			       "'%s': %s has no debug information, which lines and variables need "
+			       "(%s; or give registers such as %%di)", c->point, path, hint);
+	}
 }
 
 int probe_find(struct probe_bin *bin, const struct probe_spec *spec,
@@ -331,7 +337,7 @@ char *probe_bin_describe(struct probe_bin *bin, uint64_t off, int is_return)
 	if (pf_off_to_vaddr(bin, off, &vaddr))
 		return NULL;
 	mod = vaddr + bin->ebias;
-	cu = bin->dw ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL;
+	cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL;
 	if (cu && !describe_dwarf(cu, mod - bias, where, sizeof(where), &file)) {
 		if (asprintf(&out, "%s%s@%s", where, is_return ? "%return" : "",
 			     file ? file : "?") < 0)
@@ -466,7 +472,7 @@ int probe_bin_func_lines(struct probe_bin *bin, const char *func, char **file, i
 	Dwarf_Die *cu = NULL;
 	Dwarf_Addr bias;
 
-	if (!bin->dw)
+	if (!pf_dw(bin))
 		return -ENOENT;
 	while (!w.file && !w.r && (cu = dwfl_module_nextcu(bin->mod, cu, &bias)))
 		dwarf_getfuncs(cu, lines_cb, &w, 0);

@@ -16,8 +16,9 @@ struct probe_bin {
 	Dwfl_Module *mod;
 	Elf *elf;
 	GElf_Addr ebias;	/* module address - ELF vaddr */
-	Dwarf *dw;		/* NULL without debug info */
+	Dwarf *dw;		/* NULL without debug info; read through pf_dw() */
 	Dwarf_Addr dbias;	/* module address - DWARF address */
+	int dw_tried;
 };
 
 struct pf_ctx {
@@ -34,6 +35,8 @@ struct pf_ctx {
 	size_t errlen;
 };
 
+/* bin's DWARF, read on first use; NULL when there is none */
+Dwarf *pf_dw(struct probe_bin *b);
 int pf_fail(char *err, size_t len, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 uint64_t pf_dwarf_to_vaddr(const struct probe_bin *b, Dwarf_Addr a);
@@ -54,6 +57,8 @@ const char *pf_decl_file(Dwarf_Die *die, char *buf, size_t len);
  * a line has no probe of its own). File names are absolute. A non-zero return stops the
  * walk. */
 typedef int (*pf_line_fn)(const char *file, int line, Dwarf_Addr addr, int skipped, void *ctx);
+/* Where bin's missing debug information was looked for and what would provide it */
+void probe_bin_debug_hint(struct probe_bin *bin, const char *path, char *buf, size_t len);
 /* SDT markers of c->spec (PP_SDT) as placements */
 int pf_find_sdt(struct pf_ctx *c);
 /* The out-of-line function of cu holding addr (not an inlined copy), or NULL */

@@ -626,7 +626,7 @@ int probe_bin_vars_at(struct probe_bin *bin, uint64_t vaddr, int externs, char *
 	struct var_ctx v = { .c = &c };
 	struct vars_walk w = { &v, fn, ctx, 0 };
 	Dwarf_Addr bias, mod = vaddr + bin->ebias, entry;
-	Dwarf_Die *cu = bin->dw ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real;
+	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real;
 
 	err[0] = '\0';
 	if (!cu)

@@ -59,7 +59,6 @@ int probe_bin_open(const char *path, struct probe_bin **ret, char *err, size_t e
 		return -ERR_FORMAT;
 	}
 	b->elf = dwfl_module_getelf(b->mod, &b->ebias);
-	b->dw = dwfl_module_getdwarf(b->mod, &b->dbias);
 	if (!b->elf) {
 		pf_fail(err, errlen, -ERR_FORMAT, "cannot read '%s': not an ELF file", path);
 		probe_bin_close(b);
@@ -77,9 +76,18 @@ void probe_bin_close(struct probe_bin *bin)
 	free(bin);
 }
 
-int probe_bin_has_dwarf(const struct probe_bin *bin)
+Dwarf *pf_dw(struct probe_bin *b)
 {
-	return bin->dw != NULL;
+	if (!b->dw_tried) {	/* -F and SDT markers need none: read it when first asked */
+		b->dw_tried = 1;
+		b->dw = dwfl_module_getdwarf(b->mod, &b->dbias);
+	}
+	return b->dw;
+}
+
+int probe_bin_has_dwarf(struct probe_bin *bin)
+{
+	return pf_dw(bin) != NULL;
 }
 
 /* ELF virtual address of a DWARF address, and back */

@@ -39,7 +39,7 @@ struct probe_find_opts {
 int probe_bin_open(const char *path, struct probe_bin **ret, char *err, size_t errlen);
 void probe_bin_close(struct probe_bin *bin);
 /* Whether debug information was found for the binary. */
-int probe_bin_has_dwarf(const struct probe_bin *bin);
+int probe_bin_has_dwarf(struct probe_bin *bin);
 
 /* Resolves spec in bin. On success *traces holds *nr >= 1 placements. */
 int probe_find(struct probe_bin *bin, const struct probe_spec *spec,

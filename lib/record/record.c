@@ -19,6 +19,7 @@
 #include "lib/record/drain-sched.h"
 #include "lib/record/hits.h"
 #include "lib/record/record.h"
+#include "lib/trace/filter-check.h"
 #include "lib/record/zsink.h"
 #include "lib/record/synth.h"
 
@@ -100,6 +101,8 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 	/* a tracepoint's samples carry the raw record and the CPU (perf's evsel__newtp) */
 	if (a->type == PERF_TYPE_TRACEPOINT)
 		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+	if (o->raw_samples && !is_dummy(e))	/* -R, as perf's evsel__config */
+		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU | PERF_SAMPLE_TIME;
 	if (o->callgraph != RECORD_CG_NONE)
 		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
 	if (o->callgraph == RECORD_CG_DWARF) {
@@ -131,13 +134,27 @@ static void config_sample_read(struct evsel *e)
 	}
 }
 
+/* Data mmaps (the stack's among them) are needed to unwind user stacks and to name data
+ * addresses: --call-graph dwarf, -d, or an event's own call-graph=dwarf term. */
+static bool wants_data_mmaps(const struct record_opts *o)
+{
+	size_t i;
+
+	if (o->callgraph == RECORD_CG_DWARF || o->sample_addr)
+		return true;
+	for (i = 0; i < o->evlist->nr; i++)
+		if (o->evlist->evsels[i].attr.sample_type & PERF_SAMPLE_STACK_USER)
+			return true;
+	return false;
+}
+
 /* The side-band records (mmaps, comms, tasks, switches) come with one event. */
 static void config_tracking(const struct record_opts *o, struct perf_event_attr *a)
 {
 	a->mmap = a->comm = a->task = a->mmap2 = a->comm_exec = 1;
 	a->ksymbol = 1;
 	a->bpf_event = !o->no_bpf_event;
-	a->mmap_data = o->callgraph == RECORD_CG_DWARF || o->sample_addr;
+	a->mmap_data = wants_data_mmaps(o);
 	a->context_switch = o->switch_events;
 }
 
@@ -222,6 +239,18 @@ static size_t trailer_size(uint64_t st)
 	return n;
 }
 
+/* The kernel says only EINVAL: name the field that is not the event's, when that is it */
+static int filter_refused(struct rec *r, int err, const char *filter, const char *event)
+{
+	char bad[128], fields[512];
+
+	if (tp_filter_unknown_field(event, filter, bad, sizeof(bad), fields, sizeof(fields)) == 1)
+		return fail(r, err, "filter '%s' on event '%s': '%s' is not a field of the event "
+			    "(its fields: %s)", filter, event, bad, fields);
+	return fail(r, err, "filter '%s' on event '%s' is not accepted: %s (check the operators "
+		    "and values: field == 1 && name ~ \"a*\")", filter, event, strerror(-err));
+}
+
 static int open_events(struct rec *r)
 {
 	const struct record_opts *o = r->o;
@@ -256,10 +285,7 @@ static int open_events(struct rec *r)
 					    e->name, strerror(errno));
 			if (fd >= 0 && o->filters && o->filters[i] &&
 			    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, o->filters[i]))
-				return fail(r, -errno,
-					    "filter '%s' on event '%s' is not accepted: %s "
-					    "(check the field names in the event's format file)",
-					    o->filters[i], e->name, strerror(errno));
+				return filter_refused(r, -errno, o->filters[i], e->name);
 		}
 	}
 	return 0;
@@ -732,7 +758,7 @@ static int run(struct rec *r)
 			    o->output, strerror(-err));
 	r->syn.w = r->w;
 	r->syn.trailer_size = trailer_size(o->evlist->evsels[0].attr.sample_type);
-	r->syn.mmap_data = o->callgraph == RECORD_CG_DWARF || o->sample_addr;
+	r->syn.mmap_data = wants_data_mmaps(o);
 	r->syn.comm_only = o->has_workload;
 	r->syn.hook = hook;
 	r->syn.hook_ctx = r->hits;

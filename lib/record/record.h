@@ -40,6 +40,7 @@ struct record_opts {
 	bool no_inherit;		/* -i */
 	bool has_workload;		/* enable on exec of the workload */
 	bool sample_cpu;		/* add PERF_SAMPLE_CPU (-a, -C, --sample-cpu) */
+	bool raw_samples;		/* -R: RAW, CPU and TIME on every sampled event */
 	bool use_clockid;		/* -k: sample times from this clock */
 	int clockid;
 	bool no_timestamp;		/* --no-timestamp: no PERF_SAMPLE_TIME */

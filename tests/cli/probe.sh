@@ -121,6 +121,10 @@ check_bad "\$retval on an entry probe" 'only available on a %return' -x "$W" -a 
 check_bad "a line with no code" 'no code|shares its address' -x "$W" -a 'func_2:1000'
 check_bad "a bad definition" 'invalid probe definition' -x "$W" -a 'func_2%retur'
 check_bad "no such binary" "cannot open './nosuch'" -x ./nosuch -a main
+cp "$W" stripped && strip -g stripped
+check_bad "no debug info: where it was looked for, what provides it" \
+	'has no debug information.*/usr/lib/debug/\.build-id/../[0-9a-f]+\.debug.*build it with -g' \
+	-x ./stripped -a 'func_2 number'
 check_bad "all or none: one bad definition adds nothing" "nosuch" -x "$W" -a "$G:good=func_2" -a "$G:bad=nosuch"
 check_eq "nothing was added by the refusals" "" "$(grep "$G/" $T/uprobe_events)"
 
@@ -196,6 +200,24 @@ $FLARE record -q -e "$G:f2" --filter 'number > 2' -o filt.data "$W" 5 >/dev/null
 check_eq "record --filter on a probe argument" 'number=3 number=4' \
 	"$($FLARE script -i filt.data -F trace 2>/dev/null | grep -oE 'number=[0-9]+' | tr '\n' ' ' | sed 's/ $//')"
 
+$FLARE record -q -e "$G:f2" --filter 'nosuch > 2' -o bad.data "$W" 5 >/dev/null 2>filt.err
+check_grep "record --filter: an unknown field is named, with the event's fields" \
+	"'nosuch' is not a field of the event \(its fields: __probe_ip number x name flags\)" filt.err
+check_eq "record --filter: refused before anything is recorded" "" "$(ls bad.data 2>/dev/null)"
+# the one-liner flare probe prints: -aR
+$FLARE record -e "$G:f2" -aR -o ar.data "$W" 3 >/dev/null 2>&1
+check_eq "the printed one-liner (record -e EVENT -aR CMD) records" 3 \
+	"$($FLARE script -i ar.data -F event 2>/dev/null | grep -c "$G:f2:")"
+# no command, no target: the whole system until Ctrl-C
+$FLARE record -e "$G:f2" -o all.data >/dev/null 2>all.err &
+rpid=$!
+sleep 1
+"$W" 4 >/dev/null
+kill -INT $rpid
+wait $rpid
+check_eq "record with no command and no target: whole system until SIGINT" 4 \
+	"$($FLARE script -i all.data -F event 2>/dev/null | grep -c "$G:f2:")"
+
 # --- libc: malloc entry and %return, inet_pton with a call graph ---
 if $FLARE probe -q -x "$LIBC" -a "$G:malloc=malloc" -a "$G:malloc_ret=malloc%return" \
 	-a "$G:inet_pton=inet_pton" 2>libc.err; then
@@ -212,6 +234,16 @@ if $FLARE probe -q -x "$LIBC" -a "$G:malloc=malloc" -a "$G:malloc_ret=malloc%ret
 		check_eq "inet_pton: perf script prints the same call graphs" \
 			"$(perf script -i i.data -F event,trace,ip,sym,dso 2>/dev/null)" \
 			"$($FLARE script -i i.data -F event,trace,ip,sym,dso 2>/dev/null)"
+	fi
+	# per-event terms: max-stack, call-graph=dwarf
+	$FLARE record -q -e "$G:inet_pton/max-stack=1/" -o ms.data "$W" 2 >/dev/null 2>&1
+	check_eq "inet_pton/max-stack=1/: one frame per sample" 2 \
+		"$($FLARE script -i ms.data 2>/dev/null | grep -cE '^[[:space:]]+[0-9a-f]+ ')"
+	$FLARE record -q -e "$G:f2/call-graph=dwarf/" -o cgd.data "$W" 2 >/dev/null 2>&1
+	if have_perf; then
+		check_grep "f2/call-graph=dwarf/: perf script unwinds flare's recording to main" \
+			'^[[:space:]]+[0-9a-f]+ main\+0x[0-9a-f]+ \(.*probe_target\)$' \
+			<(perf script -i cgd.data 2>/dev/null)
 	fi
 else
 	fail "libc probes added" "$(head -c 300 libc.err)"

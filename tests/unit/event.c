@@ -209,7 +209,8 @@ TEST(spec_named_terms)
 	CHECK(l.evsels[1].attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES);
 	CHECK(l.evsels[2].attr.type == PERF_TYPE_HW_CACHE && l.evsels[2].attr.freq);
 	CHECK(l.evsels[2].attr.sample_freq == 99);
-	CHECK(parse(&l, "cs,cpu-clock/call-graph=fp/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 13);
+	CHECK(parse(&l, "cs,cpu-clock/nosuch-term=1/", &e) == -ERR_EVENT_UNKNOWN && e.pos == 13);
+	CHECK(parse(&l, "cpu-clock/call-graph=lbr/", &e) == -ERR_EVENT_SYNTAX);
 	CHECK(parse(&l, "cpu-clock/period=x/", &e) == -ERR_EVENT_SYNTAX && e.pos == 10);
 	CHECK(parse(&l, "nosuch/period=1/", &e) == -ERR_EVENT_UNKNOWN && strstr(e.msg, "pmu"));
 	CHECK(l.nr == 3);
