@@ -105,14 +105,29 @@ $(BUILD)/gen/syscalls.h: $(BPF_ARCH_INC)/asm/unistd_64.h
 $(BUILD)/lib/systrace/systrace.o $(BUILD)/lib/systrace/sysnames.o: $(GEN_HDRS)
 
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/*.c))
-fuzz: $(GEN_HDRS)
-	@mkdir -p build-fuzz
-	for f in $(FUZZ_SRCS); do \
-		n=$$(basename $$f .c); \
-		clang -std=gnu11 -D_GNU_SOURCE -I. -I$(BUILD)/bpf -I$(BUILD)/gen -g -O1 -fsanitize=fuzzer,address,undefined \
-			$(PKG_CFLAGS) -DFLARE_VERSION='"$(VERSION)"' -DFLARE_GITREV='"$(GITREV)"' \
-			-o build-fuzz/$$n $$f $(LIB_SRCS) $(LDLIBS) || exit 1; \
-	done
+# libFuzzer harnesses (clang): the library and the CLI (less main.c, whose main libFuzzer
+# replaces) are compiled once into build-fuzz/obj and linked into each harness.
+FUZZ_CFLAGS := -std=gnu11 -D_GNU_SOURCE -I. -I$(BUILD)/bpf -I$(BUILD)/gen -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=undefined $(PKG_CFLAGS) -DFLARE_VERSION='"$(VERSION)"' \
+	-DFLARE_GITREV='"$(GITREV)"'
+FUZZ_OBJS := $(LIB_SRCS:%.c=build-fuzz/obj/%.o) \
+	$(filter-out build-fuzz/obj/cli/main.o,$(CLI_SRCS:%.c=build-fuzz/obj/%.o))
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=build-fuzz/%)
+build-fuzz/obj/%.o: %.c $(GEN_HDRS)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+build-fuzz/libflare-fuzz.a: $(FUZZ_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+build-fuzz/%: tests/fuzz/%.c build-fuzz/libflare-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -MMD -MP -o $@ $< build-fuzz/libflare-fuzz.a $(LDLIBS)
+fuzz: $(FUZZ_BINS)
+
+# Each harness on its corpus (tests/fuzz/corpus-NAME, plus seeds made here) for FUZZ_TIME
+# seconds: `make fuzz-long FUZZ_TIME=600`. The short smoke run is tests/cli/fuzz-smoke.sh.
+FUZZ_TIME ?= 300
+fuzz-long: fuzz
+	tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_BINS)
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the binary, a man page per subcommand and the
 # bash completion.
@@ -134,5 +149,5 @@ compile_commands.json:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all fuzz clean compile_commands.json install uninstall
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+.PHONY: all fuzz fuzz-long clean compile_commands.json install uninstall
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(wildcard build-fuzz/obj/*/*/*.d build-fuzz/*.d)

@@ -3,6 +3,7 @@
  * flare record: perf record's options, output and exit codes over lib/record.
  */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,35 +159,32 @@ static int opt_exclude_perf(const struct opt *o, const char *arg, int unset)
 	return 0;
 }
 
-/* -m: pages, or a size with B/K/M/G; rounded up to a power of two pages. */
+/* -m: pages, or a size with B/K/M/G; rounded up to a power of two pages. As perf, no more
+ * than UINT_MAX bytes' worth of pages (a larger count doubled past 2^63 and never ended). */
 static int parse_mmap(const char *s, size_t *pages)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), n, p = 1;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), p = 1;
+	unsigned long long v, unit = 0, max = UINT_MAX / page, n;
 	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
 
-	if (end == s || !v)
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (end == s || !v || errno || *s == '-')
 		return -EINVAL;
 	switch (*end) {
-	case 0:
-		n = v;
-		break;
-	case 'B': case 'b':
-		n = (v + page - 1) / page;
-		break;
-	case 'K': case 'k':
-		n = (v * 1024 + page - 1) / page;
-		break;
-	case 'M': case 'm':
-		n = (v << 20) / page;
-		break;
-	case 'G': case 'g':
-		n = (v << 30) / page;
-		break;
-	default:
-		return -EINVAL;
+	case 0: unit = 0; break;
+	case 'B': case 'b': unit = 1; break;
+	case 'K': case 'k': unit = 1ULL << 10; break;
+	case 'M': case 'm': unit = 1ULL << 20; break;
+	case 'G': case 'g': unit = 1ULL << 30; break;
+	default: return -EINVAL;
 	}
 	if (*end && end[1])
+		return -EINVAL;
+	if (unit && v > ULLONG_MAX / unit)
+		return -EINVAL;
+	n = unit ? (v * unit + page - 1) / page : v;
+	if (n > max)
 		return -EINVAL;
 	while (p < n)
 		p <<= 1;

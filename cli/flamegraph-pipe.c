@@ -53,7 +53,8 @@ static int batch_consume(struct fg_pipe *p, const struct batch *b)
 
 	for (i = 0; i < b->items.nr && !err; i++) {
 		const struct item *it = &b->items.items[i];
-		const struct pframe *pf = b->frames.items + it->first;
+		/* a sample without frames has none stored (the vector may still be empty) */
+		const struct pframe *pf = it->nr_frames ? b->frames.items + it->first : NULL;
 		struct perf_sample s = { .pid = it->pid, .tid = it->tid, .time = it->time,
 					 .cpu = it->cpu, .period = it->period };
 		struct thread t = { .pid = it->pid, .tid = it->tid, .comm = it->comm };

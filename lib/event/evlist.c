@@ -60,10 +60,6 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 	int excl = eu | ek | eh, excl_GH = eH, precise = attr->precise_ip;
 	const char *p;
 
-	/* perf 6.1 builds a modified event's exclusions from nothing: the guest is excluded
-	 * again only by u or p (cycles:k opens with exclude_guest 0, cycles:u with 1) */
-	if (*mods && eG && !excl && !excl_GH && !precise)
-		eG = 0;
 	for (p = mods; *p; p++) {
 		if (*p != 'p' && strchr(mods, *p) != p)
 			return (int)(p - mods); /* repeated: perf's "Bad modifier" */

@@ -61,6 +61,10 @@ static struct evsel *add(struct pstate *ps, struct perf_event_attr *attr, const 
 	*ret = 0;
 	attr->exclude_guest = 1;	/* perf's event_attr_init() on a host */
 	if (mods && *mods) {
+		/* perf 6.1 builds an event's own modifiers from nothing (a group's from the
+		 * members' attrs): only u or p exclude the guest again, so cycles:k opens with
+		 * exclude_guest 0 and cycles:u with 1 */
+		attr->exclude_guest = 0;
 		bad = evsel_parse_mods(mods, attr, &sr, &weak);
 		if (bad >= 0) {
 			*ret = perr(ps, -ERR_EVENT_SYNTAX, mods_at + bad, NULL,

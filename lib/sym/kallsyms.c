@@ -297,8 +297,10 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 	if (host)
 		load_modules(st);
 	ret = kallsyms_text(st, src, &sb);
-	if (ret < 0)
+	if (ret < 0) {
+		strbuf_release(&sb);	/* what was read before the error */
 		return ret;
+	}
 	text = arena_strndup(&st->arena, sb.buf, sb.len);
 	strbuf_release(&sb);
 	msb = calloc(st->nr_kmods + 1, sizeof(*msb));

@@ -164,7 +164,19 @@ TEST(callchain_branch_and_threshold)
 	for (i = 0; i < 9; i++)
 		CHECK(add(&h, "w", 1, 1, c2, 2) == 0);
 	CHECK(hist_sort(&h) == 0);
+	/* perf's threshold is the share truncated to whole hits: 10% of 99 is 9, f's 9 stay */
 	CHECK(hist_sort_callchains(&h, CG_GRAPH_ABS, 10, h.total_period) == 0);
+	m = h.sorted[0]->root->sorted[0];
+	CHECK(m->nr_sorted == 2 && m->sorted[1]->f.sym == &s_f);
+	hist_release(&h);
+	CHECK(hist_init(&h, &o) == 0);
+	for (i = 0; i < 90; i++)
+		CHECK(add(&h, "w", 1, 1, c1, 2) == 0);
+	for (i = 0; i < 9; i++)
+		CHECK(add(&h, "w", 1, 1, c2, 2) == 0);
+	CHECK(hist_sort(&h) == 0);
+	/* 11% of 99 is 10.89: 10 hits, f's 9 go */
+	CHECK(hist_sort_callchains(&h, CG_GRAPH_ABS, 11, h.total_period) == 0);
 	m = h.sorted[0]->root->sorted[0];
 	CHECK(m->nr_sorted == 1 && m->sorted[0]->f.sym == &s_g);
 	hist_release(&h);
