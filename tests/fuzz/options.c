@@ -19,7 +19,7 @@
 #define PMU_SYSFS "/tmp/flare-fuzz-pmu"
 #include "lib/event/pmu.c"
 #include "cli/cmd-record.c"
-#include "cli/time-range.h"
+#include "lib/session/filter.h"
 #include "lib/event/target.h"
 #include "lib/graph/flame.h"
 
