@@ -6,7 +6,9 @@
  * registers come from REGS_USER, memory from the STACK_USER copy. Objects are reported
  * lazily, when a frame's pc first falls in them, at the load bias the session's maps give.
  * A Dwfl whose module no longer matches the maps (exec, munmap and a new mapping there) is
- * thrown away and rebuilt. At most SPACES_MAX Dwfls are kept; the least recently used goes.
+ * thrown away and rebuilt. At most SPACES_MAX Dwfls are kept; the least recently used goes:
+ * each holds its objects' files open, and a system-wide recording has thousands of processes
+ * (under the usual limit of 1024 open files, with room for the symbol tables' own).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -19,7 +21,7 @@
 #include "lib/sym/sym-int.h"
 #include "lib/unwind/unwind.h"
 
-#define SPACES_MAX 256
+#define SPACES_MAX 64
 #define NR_DWARF_REGS 17
 
 /* perf's x86_64 register numbers (PERF_REG_X86_*) of DWARF registers 0..16. */
