@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <gelf.h>
 #include <elfutils/libdwfl.h>
 #include <linux/perf_event.h>
@@ -43,13 +44,14 @@ static const uint8_t dwarf_to_perf[NR_DWARF_REGS] = {
 /* What the unwinder learnt of a dso, once. */
 struct dso_info {
 	char *path;		/* the ELF file read for it; NULL: none usable */
-	int eh_frame;		/* it has .eh_frame: 1, 0, or -1 not looked yet */
+	int debug_frame;	/* its separate debug info has .debug_frame: 1, 0, -1 unknown */
 };
 
 /* What a reported module stands for: checked against the maps before it is trusted. */
 struct mod_tag {
 	struct dso *dso;
 	struct dso_info *info;
+	struct space *space;	/* whose Dwfl the module is in */
 	uint64_t start;
 	struct mod_tag *next;
 };
@@ -251,7 +253,7 @@ static struct dso_info *dso_info(struct unwinder *u, struct dso *dso)
 	info = calloc(1, sizeof(*info));
 	if (!info)
 		return NULL;
-	info->eh_frame = -1;
+	info->debug_frame = -1;
 	path = symtab_path(u->st, dso->long_name, buf, sizeof(buf));
 	n = elf_read_build_id(path, id, sizeof(id));
 	if (n >= 0 && (!dso->build_id_size || n == 0 ||
@@ -269,40 +271,58 @@ static struct dso_info *dso_info(struct unwinder *u, struct dso *dso)
 	return info;
 }
 
-static bool elf_has_section(Elf *elf, const char *want)
+static bool at_entry_point(struct space *sp);
+
+static bool elf_fd_has_section(int fd, const char *want)
 {
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	Elf_Scn *scn = NULL;
+	bool found = false;
 	size_t shstrndx;
 	GElf_Shdr sh;
 	const char *name;
 
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
-			continue;
-		name = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (name && !strcmp(name, want))
-			return true;
+	if (elf && !elf_getshdrstrndx(elf, &shstrndx)) {
+		while (!found && (scn = elf_nextscn(elf, scn))) {
+			if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+				continue;
+			name = elf_strptr(elf, shstrndx, sh.sh_name);
+			found = name && !strcmp(name, want);
+		}
 	}
-	return false;
+	elf_end(elf);
+	return found;
 }
 
 /*
- * Separate debug info (by build-id, .gnu_debuglink) is looked for only for an object without
- * .eh_frame: libdwfl would otherwise open it, and decompress its DWARF, in every address space
- * the first time a pc has no .eh_frame entry (an outermost frame), for nothing.
+ * libdwfl asks for separate debug info (by build-id, .gnu_debuglink) when a pc of the module
+ * has no .eh_frame entry, for its .debug_frame. It is looked for unless the pc is a thread's
+ * first frame (ld.so's _start has no CFI) or the object's debug file turned out to have no
+ * .debug_frame (distributions' debug files carry none): libdwfl would otherwise open, and
+ * decompress the DWARF of, libc's or ld.so's debug file in every process, for nothing.
  */
 static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 			  Dwarf_Addr base, const char *file_name, const char *debuglink_file,
 			  GElf_Word debuglink_crc, char **debuginfo_file_name)
 {
 	struct mod_tag *tag = *userdata;
+	int fd;
 
-	if (tag && tag->info && tag->info->eh_frame == 1)
+	if (tag && tag->info && tag->info->debug_frame == 0)
 		return -1;
-	return dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-					    debuglink_file, debuglink_crc, debuginfo_file_name);
+	if (tag && tag->space && tag->space->s && at_entry_point(tag->space))
+		return -1;
+	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					  debuglink_file, debuglink_crc, debuginfo_file_name);
+	if (fd < 0 || !tag || !tag->info || tag->info->debug_frame == 1)
+		return fd;
+	tag->info->debug_frame = elf_fd_has_section(fd, ".debug_frame");
+	if (tag->info->debug_frame)
+		return fd;
+	close(fd);
+	free(*debuginfo_file_name);
+	*debuginfo_file_name = NULL;
+	return -1;
 }
 
 /* Makes sure the object mapped at pc is reported and still the one the maps say. */
@@ -348,13 +368,9 @@ static void report_module(struct space *sp, uint64_t pc)
 		free(tag);
 		return;
 	}
-	if (info->eh_frame < 0) {
-		Dwarf_Addr b;
-
-		info->eh_frame = elf_has_section(dwfl_module_getelf(mod, &b), ".eh_frame");
-	}
 	tag->dso = m.dso;
 	tag->info = info;
+	tag->space = sp;
 	tag->start = m.start;
 	tag->next = sp->tags;
 	sp->tags = tag;
