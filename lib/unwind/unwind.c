@@ -6,11 +6,15 @@
  * registers come from REGS_USER, memory from the STACK_USER copy. Objects are reported
  * lazily, when a frame's pc first falls in them, at the load bias the session's maps give.
  * A Dwfl whose module no longer matches the maps (exec, munmap and a new mapping there) is
- * thrown away and rebuilt. At most SPACES_MAX Dwfls are kept; the least recently used goes.
+ * thrown away and rebuilt. At most SPACES_MAX Dwfls are kept; the least recently used goes:
+ * each holds its objects' files open, and a system-wide recording has thousands of processes
+ * (under the usual limit of 1024 open files, with room for the symbol tables' own).
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <gelf.h>
 #include <elfutils/libdwfl.h>
 #include <linux/perf_event.h>
 #include "lib/base/hashmap.h"
@@ -18,7 +22,7 @@
 #include "lib/sym/sym-int.h"
 #include "lib/unwind/unwind.h"
 
-#define SPACES_MAX 256
+#define SPACES_MAX 64
 #define NR_DWARF_REGS 17
 
 /* perf's x86_64 register numbers (PERF_REG_X86_*) of DWARF registers 0..16. */
@@ -37,9 +41,17 @@ static const uint8_t dwarf_to_perf[NR_DWARF_REGS] = {
 #define PERF_REG_SP 7
 #define PERF_REG_IP 8
 
+/* What the unwinder learnt of a dso, once. */
+struct dso_info {
+	char *path;		/* the ELF file read for it; NULL: none usable */
+	int debug_frame;	/* its separate debug info has .debug_frame: 1, 0, -1 unknown */
+};
+
 /* What a reported module stands for: checked against the maps before it is trusted. */
 struct mod_tag {
 	struct dso *dso;
+	struct dso_info *info;
+	struct space *space;	/* whose Dwfl the module is in */
 	uint64_t start;
 	struct mod_tag *next;
 };
@@ -65,12 +77,20 @@ struct space {
 struct unwinder {
 	struct symtab *st;
 	struct hashmap spaces;	/* key pointer -> struct space */
-	struct hashmap paths;	/* dso pointer -> malloc'ed path ("" when none) */
+	struct hashmap dsos;	/* dso pointer -> struct dso_info */
 	uint64_t clock;
 	struct unwind_stats stats;
 	char *debuginfo_path;
 	Dwfl_Callbacks cbs;
+	/* An ELF header naming x86_64, for dwfl_attach_state(): the architecture then belongs to
+	 * the Dwfl, not to a module libdwfl may drop when a report overlaps it. */
+	Elf64_Ehdr arch_hdr;
+	Elf *arch_elf;
 };
+
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			  Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name);
 
 int unwinder_new(struct symtab *st, struct unwinder **ret)
 {
@@ -80,9 +100,23 @@ int unwinder_new(struct symtab *st, struct unwinder **ret)
 	if (!u)
 		return -ENOMEM;
 	u->st = st;
-	u->cbs.find_debuginfo = dwfl_standard_find_debuginfo;
+	u->cbs.find_debuginfo = find_debuginfo;
 	u->cbs.debuginfo_path = &u->debuginfo_path;
 	u->cbs.section_address = dwfl_offline_section_address;
+	memcpy(u->arch_hdr.e_ident, ELFMAG, SELFMAG);
+	u->arch_hdr.e_ident[EI_CLASS] = ELFCLASS64;
+	u->arch_hdr.e_ident[EI_DATA] = ELFDATA2LSB;
+	u->arch_hdr.e_ident[EI_VERSION] = EV_CURRENT;
+	u->arch_hdr.e_type = ET_EXEC;
+	u->arch_hdr.e_machine = EM_X86_64;
+	u->arch_hdr.e_version = EV_CURRENT;
+	u->arch_hdr.e_ehsize = sizeof(u->arch_hdr);
+	elf_version(EV_CURRENT);
+	u->arch_elf = elf_memory((char *)&u->arch_hdr, sizeof(u->arch_hdr));
+	if (!u->arch_elf) {
+		free(u);
+		return -ENOMEM;
+	}
 	*ret = u;
 	return 0;
 }
@@ -115,10 +149,13 @@ void unwinder_free(struct unwinder *u)
 		space_release(v);
 		free(v);
 	}
-	for (i = 0; hashmap_next(&u->paths, &i, &k, &v);)
+	for (i = 0; hashmap_next(&u->dsos, &i, &k, &v);) {
+		free(((struct dso_info *)v)->path);
 		free(v);
+	}
 	hashmap_release(&u->spaces);
-	hashmap_release(&u->paths);
+	hashmap_release(&u->dsos);
+	elf_end(u->arch_elf);
 	free(u);
 }
 
@@ -198,20 +235,25 @@ bool unwind_sample_has_stack(const struct perf_sample *s)
 /* ---- the object files ---- */
 
 /* The file whose CFI describes dso as recorded: the mapped path when its build-id matches
- * the recording's (or either is unknown), else perf's build-id cache copy. NULL if none.
- * Looked up once per dso. */
-static const char *dso_file(struct unwinder *u, struct dso *dso)
+ * the recording's (or either is unknown), else perf's build-id cache copy. Looked up once
+ * per dso; NULL only without memory. */
+static struct dso_info *dso_info(struct unwinder *u, struct dso *dso)
 {
 	char buf[4096], cache[4096];
 	const char *path, *res = NULL;
+	struct dso_info *info;
 	uint8_t id[20];
-	void **slot = hashmap_slot(&u->paths, (uint64_t)(uintptr_t)dso);
+	void **slot = hashmap_slot(&u->dsos, (uint64_t)(uintptr_t)dso);
 	int n;
 
 	if (!slot)
 		return NULL;
 	if (*slot)
-		return **(char **)slot ? *slot : NULL;
+		return *slot;
+	info = calloc(1, sizeof(*info));
+	if (!info)
+		return NULL;
+	info->debug_frame = -1;
 	path = symtab_path(u->st, dso->long_name, buf, sizeof(buf));
 	n = elf_read_build_id(path, id, sizeof(id));
 	if (n >= 0 && (!dso->build_id_size || n == 0 ||
@@ -221,10 +263,66 @@ static const char *dso_file(struct unwinder *u, struct dso *dso)
 		 elf_read_build_id(cache, id, sizeof(id)) == dso->build_id_size &&
 		 !memcmp(id, dso->build_id, dso->build_id_size))
 		res = cache;
-	*slot = strdup(res ? res : "");
-	if (!*slot)
+	if (res && !(info->path = strdup(res))) {
+		free(info);
 		return NULL;
-	return res ? *slot : NULL;
+	}
+	*slot = info;
+	return info;
+}
+
+static bool at_entry_point(struct space *sp);
+
+static bool elf_fd_has_section(int fd, const char *want)
+{
+	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	Elf_Scn *scn = NULL;
+	bool found = false;
+	size_t shstrndx;
+	GElf_Shdr sh;
+	const char *name;
+
+	if (elf && !elf_getshdrstrndx(elf, &shstrndx)) {
+		while (!found && (scn = elf_nextscn(elf, scn))) {
+			if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+				continue;
+			name = elf_strptr(elf, shstrndx, sh.sh_name);
+			found = name && !strcmp(name, want);
+		}
+	}
+	elf_end(elf);
+	return found;
+}
+
+/*
+ * libdwfl asks for separate debug info (by build-id, .gnu_debuglink) when a pc of the module
+ * has no .eh_frame entry, for its .debug_frame. It is looked for unless the pc is a thread's
+ * first frame (ld.so's _start has no CFI) or the object's debug file turned out to have no
+ * .debug_frame (distributions' debug files carry none): libdwfl would otherwise open, and
+ * decompress the DWARF of, libc's or ld.so's debug file in every process, for nothing.
+ */
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+			  Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	struct mod_tag *tag = *userdata;
+	int fd;
+
+	if (tag && tag->info && tag->info->debug_frame == 0)
+		return -1;
+	if (tag && tag->space && tag->space->s && at_entry_point(tag->space))
+		return -1;
+	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					  debuglink_file, debuglink_crc, debuginfo_file_name);
+	if (fd < 0 || !tag || !tag->info || tag->info->debug_frame == 1)
+		return fd;
+	tag->info->debug_frame = elf_fd_has_section(fd, ".debug_frame");
+	if (tag->info->debug_frame)
+		return fd;
+	close(fd);
+	free(*debuginfo_file_name);
+	*debuginfo_file_name = NULL;
+	return -1;
 }
 
 /* Makes sure the object mapped at pc is reported and still the one the maps say. */
@@ -232,8 +330,8 @@ static void report_module(struct space *sp, uint64_t pc)
 {
 	Dwfl_Module *mod = dwfl_addrmodule(sp->dwfl, pc);
 	struct unwind_map m;
+	struct dso_info *info;
 	struct mod_tag *tag;
-	const char *path;
 	void **ud;
 	uint64_t bias;
 
@@ -252,8 +350,8 @@ static void report_module(struct space *sp, uint64_t pc)
 		sp->no_file = true;
 		return;
 	}
-	path = dso_file(sp->u, m.dso);
-	if (!path) {
+	info = dso_info(sp->u, m.dso);
+	if (!info || !info->path) {
 		sp->no_file = true;
 		return;
 	}
@@ -262,15 +360,17 @@ static void report_module(struct space *sp, uint64_t pc)
 		return;
 	bias = m.start - dso_map_ip(sp->u->st, m.dso, m.start, m.pgoff, m.start);
 	dwfl_report_begin_add(sp->dwfl);
-	mod = dwfl_report_elf(sp->dwfl, m.dso->short_name, path, -1, bias, true);
+	mod = dwfl_report_elf(sp->dwfl, m.dso->long_name, info->path, -1, bias, true);
 	dwfl_report_end(sp->dwfl, NULL, NULL);
 	if (!mod) {
-		log_debug("unwind: %s: %s", path, dwfl_errmsg(-1));
+		log_debug("unwind: %s: %s", info->path, dwfl_errmsg(-1));
 		sp->no_file = true;
 		free(tag);
 		return;
 	}
 	tag->dso = m.dso;
+	tag->info = info;
+	tag->space = sp;
 	tag->start = m.start;
 	tag->next = sp->tags;
 	sp->tags = tag;
@@ -382,18 +482,22 @@ static struct space *space_get(struct unwinder *u, const void *key)
 	return sp->dwfl ? sp : NULL;
 }
 
-/* The last frame is a thread's first (ld.so's _start has no CFI saying so). */
+/* The last frame is a thread's first (ld.so's _start has no CFI saying so), by the
+ * session's symbols: libdwfl's would read the separate debug info of each object again. */
 static bool at_entry_point(struct space *sp)
 {
 	static const char *const entries[] = { "_start", "_dl_start_user", "__clone3", "clone3",
 					       "__clone", "clone", "thread_start" };
 	uint64_t pc = sp->n ? sp->ips[sp->n - 1] : 0;
-	Dwfl_Module *mod = pc ? dwfl_addrmodule(sp->dwfl, pc) : NULL;
-	const char *name = mod ? dwfl_module_addrname(mod, pc) : NULL;
+	const struct symbol *sym = NULL;
+	struct unwind_map m;
 	size_t i;
 
-	for (i = 0; name && i < sizeof(entries) / sizeof(entries[0]); i++)
-		if (!strcmp(name, entries[i]))
+	if (pc && sp->find(sp->ctx, pc, &m) && m.dso)
+		sym = dso_find_symbol(sp->u->st, m.dso,
+				      dso_map_ip(sp->u->st, m.dso, m.start, m.pgoff, pc));
+	for (i = 0; sym && i < sizeof(entries) / sizeof(entries[0]); i++)
+		if (!strcmp(sym->name, entries[i]))
 			return true;
 	return false;
 }
@@ -405,7 +509,7 @@ static bool unwind_once(struct space *sp, uint64_t ip, enum unwind_stop *why)
 
 	sp->n = 0;
 	sp->mem_fail = sp->no_map = sp->no_file = false;
-	report_module(sp, ip);	/* attaching needs a module to learn the architecture */
+	report_module(sp, ip);
 	if (sp->stale)
 		return false;
 	if (!sp->attached) {
@@ -413,7 +517,7 @@ static bool unwind_once(struct space *sp, uint64_t ip, enum unwind_stop *why)
 			*why = sp->no_map ? UNWIND_NO_MAP : UNWIND_NO_CFI;
 			return true;
 		}
-		if (!dwfl_attach_state(sp->dwfl, NULL, 1, &thread_cbs, sp)) {
+		if (!dwfl_attach_state(sp->dwfl, sp->u->arch_elf, 1, &thread_cbs, sp)) {
 			log_debug("unwind: attach: %s", dwfl_errmsg(-1));
 			*why = UNWIND_NO_CFI;
 			return true;

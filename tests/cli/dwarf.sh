@@ -139,6 +139,29 @@ check_grep "short: report's header counts them" \
 $FLARE report --stdio -i fp.data >fp.rep 2>&1
 check_eq "fp: complete chains: no such line" 0 "$(grep -c 'DWARF unwinding' fp.rep)"
 
+# code without .eh_frame (-fno-asynchronous-unwind-tables): unwound from .debug_frame, in the
+# object itself and in its separate debug file (.gnu_debuglink); perf 6.1 gives up there
+# reaches_main NAME: samples whose chain has main, and all samples
+reaches_main() {
+	awk 'BEGIN { RS = "" } { n++ } /\tmain\+|\n[ \t]+[0-9a-f]+ main\+/ { m++ } END { print m + 0, n + 0 }' "$1"
+}
+if $CC -O2 -g -fno-plt -fomit-frame-pointer -fno-asynchronous-unwind-tables -o noeh \
+	"$ROOT/tests/workloads/cpu_burn.c" 2>cc.err && objcopy --only-keep-debug noeh noeh.debug &&
+	objcopy --strip-debug --add-gnu-debuglink=noeh.debug noeh noehlink; then
+	for b in noeh noehlink; do
+		rec $b --call-graph dwarf -F 499 -- ./$b 0.3
+		$FLARE script -i $b.data >$b.flare 2>/dev/null
+		read -r m n < <(reaches_main $b.flare)
+		if [ "$n" -gt 4 ] && [ "$m" -ge $((n * 9 / 10)) ]; then
+			pass "$b: chains reach main through code without .eh_frame ($m of $n)"
+		else
+			fail "$b: chains reach main through code without .eh_frame" "$m of $n"
+		fi
+	done
+else
+	skip "noeh" "cannot build without unwind tables: $(head -c 200 cc.err)"
+fi
+
 # an object without CFI (.eh_frame removed): no crash, the chain ends, counted
 if objcopy --remove-section=.eh_frame --remove-section=.eh_frame_hdr nofp nocfi 2>/dev/null; then
 	rec nocfi --call-graph dwarf -F 499 -- ./nocfi 0.3
