@@ -454,30 +454,31 @@ static int add_dummy(struct record_cli *c)
 static void print_result(const struct record_opts *ro, const struct record_stats *st)
 {
 	double mb = (double)st->bytes / 1024.0 / 1024.0;
+	const char *P = out_progname;	/* "perf" under that name, for scripts reading this */
 
-	fprintf(stderr, "[ flare record: Woken up %llu times to write data ]\n",
+	fprintf(stderr, "[ %s record: Woken up %llu times to write data ]\n", P,
 		(unsigned long long)st->wakeups);
 	if (out_verbose && st->rt_prio)
-		fprintf(stderr, "[ flare record: drained at real-time priority %d ]\n",
+		fprintf(stderr, "[ %s record: drained at real-time priority %d ]\n", P,
 			st->rt_prio);
 	else if (out_verbose)
-		fprintf(stderr, "[ flare record: drained at the normal priority%s ]\n",
+		fprintf(stderr, "[ %s record: drained at the normal priority%s ]\n", P,
 			st->short_slice ? ", short slice" : "");
 	if (ro->comp_level && st->comp_out)
 		/* perf says no sample count here, and the ratio of what went through zstd */
-		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s, compressed (original "
-			"%.3f MB, ratio is %.3f) ]\n", mb, ro->output,
+		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s, compressed (original "
+			"%.3f MB, ratio is %.3f) ]\n", P, mb, ro->output,
 			(double)st->comp_in / 1024.0 / 1024.0,
 			(double)st->comp_in / (double)st->comp_out);
 	else if (!strcmp(ro->output, "-"))
-		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB - ]\n", mb);
+		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB - ]\n", P, mb);
 	else if (st->lost)
-		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s (%llu samples, "
-			"%llu lost) ]\n", mb, ro->output, (unsigned long long)st->samples,
+		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s (%llu samples, "
+			"%llu lost) ]\n", P, mb, ro->output, (unsigned long long)st->samples,
 			(unsigned long long)st->lost);
 	else
-		fprintf(stderr, "[ flare record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-			mb, ro->output, (unsigned long long)st->samples);
+		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+			P, mb, ro->output, (unsigned long long)st->samples);
 	if (strcmp(ro->output, "-") && st->samples && ro->callgraph != RECORD_CG_NONE)
 		fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", ro->output);
 }

@@ -85,6 +85,8 @@ ln -s "$FLARE" perf
 check_grep "as perf: the usage says perf" '^ Usage: perf stat' ps.txt
 ./perf evlist -i nosuch.data 2>pn.txt
 check_grep "as perf: errors start with perf:" '^perf: cannot read' pn.txt
+./perf record -o pr.data -- "$WL/cpu_burn" 0.05 >/dev/null 2>prr.txt
+check_grep "as perf: record's summary says perf record, as scripts read it" '^\[ perf record: Captured and wrote [0-9.]+ MB pr.data' prr.txt
 
 # buildid-cache in a scratch cache ($HOME/.debug, where perf keeps it): what flare adds perf
 # lists, and the other way round
