@@ -6,6 +6,7 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
+#include "lib/base/editdist.h"
 #include "lib/systrace/sysnames.h"
 
 struct sysent {
@@ -119,31 +120,6 @@ int sysnames_select(const char *list, bool *sel, const char **bad)
 	return err;
 }
 
-static size_t distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b), i, j, row[64], prev, tmp, best;
-
-	if (lb >= 64 || la >= 64)
-		return 64;
-	for (j = 0; j <= lb; j++)
-		row[j] = j;
-	for (i = 1; i <= la; i++) {
-		prev = row[0];
-		row[0] = i;
-		for (j = 1; j <= lb; j++) {
-			best = prev + (a[i - 1] != b[j - 1]);
-			tmp = row[j];
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			prev = tmp;
-		}
-	}
-	return row[lb];
-}
-
 size_t sysnames_closest(const char *name, const char **out, size_t max)
 {
 	size_t i, n = 0, d, limit = strlen(name) / 2 + 1;
@@ -152,7 +128,7 @@ size_t sysnames_closest(const char *name, const char **out, size_t max)
 		limit = 3;
 	for (d = 0; d <= limit && n < max; d++)
 		for (i = 0; i < NR_TABLE && n < max; i++)
-			if (distance(name, table[i].name) == d)
+			if (edit_distance(name, table[i].name) == d)
 				out[n++] = table[i].name;
 	return n;
 }
