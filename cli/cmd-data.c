@@ -23,6 +23,7 @@
 #include "lib/base/outfile.h"
 #include "lib/data/features.h"
 #include "lib/data/tracing_data.h"
+#include "lib/session/filter.h"
 #include "lib/session/session.h"
 
 struct convert_ctx {
@@ -133,12 +134,10 @@ static void raw_chain(struct convert_ctx *c, const struct resolved_sample *rs)
 		uint64_t ip = rs->s->callchain[i];
 
 		if (ip >= PERF_CONTEXT_MAX) {
-			if (ip == PERF_CONTEXT_KERNEL)
-				mode = PERF_RECORD_MISC_KERNEL;
-			else if (ip == PERF_CONTEXT_USER)
-				mode = PERF_RECORD_MISC_USER;
-			else if (ip == PERF_CONTEXT_HV)
-				mode = PERF_RECORD_MISC_HYPERVISOR;
+			uint8_t m = chain_marker_mode(ip);
+
+			if (m)
+				mode = m;
 			continue;
 		}
 		if (!first)

@@ -13,6 +13,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "cli/sched.h"
+#include "lib/session/filter.h"
 #include "lib/data/features.h"
 #include "lib/sched/timehist.h"
 
@@ -171,14 +172,9 @@ static void print_chain(struct th_run *r, const struct resolved_sample *rs)
 		struct frame f;
 
 		if (ip >= PERF_CONTEXT_MAX) {
-			if (ip == PERF_CONTEXT_KERNEL)
-				mode = PERF_RECORD_MISC_KERNEL;
-			else if (ip == PERF_CONTEXT_USER)
-				mode = PERF_RECORD_MISC_USER;
-			else if (ip == PERF_CONTEXT_HV)
-				mode = PERF_RECORD_MISC_HYPERVISOR;
-			else
-				return;
+			mode = chain_marker_mode(ip);
+			if (!mode)
+				return;	/* a marker perf does not know: it drops the chain */
 			continue;
 		}
 		got++;
