@@ -321,7 +321,7 @@ static void value_text(const struct pair_set *ps, const struct pair_row *r, cons
 			snprintf(buf, len, "N/A");	/* no ratio or weight without a baseline */
 		else if (ps->compute == PAIR_RATIO && r->ratio[c->file] > 0.0)
 			snprintf(buf, len, "%14.6F", r->ratio[c->file]);
-		else if (ps->compute == PAIR_WDIFF && r->wdiff[c->file])
+		else if (ps->compute == PAIR_WDIFF)	/* perf 6.1 prints a zero too */
 			snprintf(buf, len, "%14" PRId64, r->wdiff[c->file]);
 	}
 }

@@ -38,6 +38,7 @@ same "-c delta" -c delta c1.data m.data
 same "-c ratio" -c ratio c1.data c2.data
 same "-c ratio with dummies (N/A)" -c ratio c1.data m.data
 same "-c wdiff:1,2" -c wdiff:1,2 c1.data c2.data
+same "-c wdiff:1,1 of a file with itself: zeros, as perf prints them" -c wdiff:1,1 c1.data c1.data
 same "-p -F: periods and formulas" -p -F c1.data c2.data
 same "-c ratio -F" -c ratio -F c1.data c2.data
 same "-b: baseline only" -b c1.data m.data
