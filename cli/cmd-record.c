@@ -555,7 +555,14 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	ro->sig = &sig;
 	err = record_run(ro, &st, errbuf, sizeof(errbuf));
 	record_err = err;
-	if (err && ro->has_workload && !errbuf[0]) {
+	live_signals_poll(&sig);
+	if (err && sig.signo) {
+		/* Ctrl-C or SIGTERM before the events were on (a workload it reached first died
+		 * before flare could attach): nothing was recorded and nothing is left behind */
+		pr_err("%s came before the recording started: nothing was recorded",
+		       sig.signo == SIGINT ? "Ctrl-C (SIGINT)" : "SIGTERM");
+		status = 128 + sig.signo;
+	} else if (err && ro->has_workload && !errbuf[0]) {
 		pr_err("cannot run '%s': %s (check the command name and PATH)", argv[0],
 		       strerror(-err));
 		status = EXIT_STATUS_PERF_ERR;
