@@ -305,6 +305,16 @@ static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct 
 	return 0;
 }
 
+
+/* The task a wakeup or migration names, noting a pid the session never saw (perf shows it
+ * as pid 0). NULL on -ENOMEM. */
+static struct th_task *event_task(struct th_run *r, uint32_t pid)
+{
+	if (!session_thread(r->sess, pid) && !hashmap_get(&r->pid0, pid, NULL) &&
+	    hashmap_put(&r->pid0, pid, NULL))
+		return NULL;
+	return sched_th_task(&r->th, pid, 0);
+}
 static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved_sample *rs)
 {
 	struct th_run *r = ctx;
@@ -323,10 +333,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 	case SEV_WAKEUP:
 	case SEV_WAKING:
 	case SEV_WAKEUP_NEW:
-		if (!session_thread(r->sess, sr->pid) && !hashmap_get(&r->pid0, sr->pid, NULL) &&
-			hashmap_put(&r->pid0, sr->pid, NULL))
-			return -ENOMEM;
-		t = sched_th_task(&r->th, sr->pid, 0);
+		t = event_task(r, sr->pid);
 		if (!t)
 			return -ENOMEM;
 		sched_th_wakeup(t, rs->s->time);
@@ -336,10 +343,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 	case SEV_MIGRATE:
 		if (!r->o->migrations) /* perf 6.1 counts them only with -M */
 			return 0;
-		if (!session_thread(r->sess, sr->pid) && !hashmap_get(&r->pid0, sr->pid, NULL) &&
-			hashmap_put(&r->pid0, sr->pid, NULL))
-			return -ENOMEM;
-		t = sched_th_task(&r->th, sr->pid, 0);
+		t = event_task(r, sr->pid);
 		if (!t)
 			return -ENOMEM;
 		sched_th_migrate(t, rs->s->time);
