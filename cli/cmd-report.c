@@ -586,6 +586,7 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
+		OPT_BOOL(0, "tasks", &o.tasks, "Display recorded tasks"),
 		OPT_BOOL(0, "show-total-period", &o.show_period, "Show a column with the sum of periods"),
 		OPT_BOOL('U', "hide-unresolved", &o.hide_unresolved,
 			 "Only display entries resolved to a symbol"),
@@ -620,6 +621,8 @@ int cmd_report(int argc, char **argv)
 	}
 	if (o.stats)
 		return report_stats(&o);
+	if (o.tasks)
+		return report_tasks(&o);
 	if (open_session(&o, &sess) < 0)
 		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
 	c.sess = sess;

@@ -26,6 +26,7 @@ struct report_opts {
 	const char *symfs, *kallsyms;
 	int demangle;
 	int stats;		/* --stats */
+	int tasks;		/* --tasks */
 	int hide_unresolved;	/* -U */
 	int show_period;	/* --show-total-period */
 	int header, header_only, show_info;
@@ -60,5 +61,7 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 /* --stats: the records by type and each event's samples, as perf prints them; returns the
  * exit status. */
 int report_stats(const struct report_opts *o);
+/* --tasks: the recorded threads as a parent/child tree, as perf prints it; the exit status. */
+int report_tasks(const struct report_opts *o);
 
 #endif

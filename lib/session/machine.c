@@ -170,6 +170,30 @@ struct thread *machine_find_thread(struct machine *m, uint32_t tid)
 	return hashmap_get(&m->threads, tid, &v) ? v : NULL;
 }
 
+int machine_threads(struct machine *m, const struct thread ***ret, size_t *nr)
+{
+	const struct thread **v = NULL, **nv;
+	size_t n = 0, alloc = 0, iter = 0;
+	uint64_t key;
+	void *val;
+
+	while (hashmap_next(&m->threads, &iter, &key, &val)) {
+		if (n == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			nv = realloc(v, alloc * sizeof(*v));
+			if (!nv) {
+				free(v);
+				return -ENOMEM;
+			}
+			v = nv;
+		}
+		v[n++] = &((struct thread_int *)val)->pub;
+	}
+	*ret = v;
+	*nr = n;
+	return 0;
+}
+
 static struct thread_int *thread_new(struct machine *m, uint32_t pid, uint32_t tid)
 {
 	struct thread_int *t = arena_zalloc(&m->arena, sizeof(*t));
@@ -180,11 +204,16 @@ static struct thread_int *thread_new(struct machine *m, uint32_t pid, uint32_t t
 		return NULL;
 	t->pub.pid = pid;
 	t->pub.tid = tid;
+	t->pub.ppid = -1;
 	n = snprintf(buf, sizeof(buf), ":%d", (int)tid);	/* ":-1" as perf */
 	t->pub.comm = intern(m, buf, (size_t)n);
 	t->proc = proc_findnew(m, pid);
 	m->last = NULL;
 	if (!t->pub.comm || !t->proc || hashmap_put(&m->threads, tid, t))
+		return NULL;
+	/* as perf, a thread of a process brings its leader (pid/pid) into the table */
+	if (pid != tid && pid != (uint32_t)-1 && !machine_find_thread(m, pid) &&
+	    !thread_new(m, pid, pid))
 		return NULL;
 	return t;
 }
@@ -483,6 +512,7 @@ static int process_fork(struct machine *m, const struct perf_event_header *ev)
 	t = thread_new(m, pid, tid);
 	if (!t)
 		return -ENOMEM;
+	t->pub.ppid = (int32_t)ptid;
 	/* as perf's thread__fork: a parent known only as ":ptid" leaves the child ":tid" */
 	if (comm_set) {
 		t->pub.comm = comm;

@@ -27,6 +27,8 @@ int machine_process(struct machine *m, struct perf_data *pd, const struct perf_e
 /* The thread of a sample, created (":tid") when never seen. NULL only on -ENOMEM. */
 struct thread *machine_findnew_thread(struct machine *m, uint32_t pid, uint32_t tid);
 struct thread *machine_find_thread(struct machine *m, uint32_t tid);
+/* The threads in the table, in no order: a malloc'ed array the caller frees. */
+int machine_threads(struct machine *m, const struct thread ***ret, size_t *nr);
 
 /* Resolves ip (cpumode: PERF_RECORD_MISC_KERNEL / _USER / ...) in thread's address space. */
 void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,

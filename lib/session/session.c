@@ -339,6 +339,9 @@ static int deliver(struct replay_ctx *rc, const struct rec_ref *r)
 	struct session_priv *priv = rc->sess->priv;
 	int err;
 
+	if (priv->opts.threads_only && r->ev->type != PERF_RECORD_COMM &&
+	    r->ev->type != PERF_RECORD_FORK && r->ev->type != PERF_RECORD_EXIT)
+		return 0;
 	if (r->ev->type == PERF_RECORD_SAMPLE)
 		return replay_sample(rc->sess, r, rc->on_sample, rc->ctx);
 	err = machine_process(priv->machine, rc->sess->pd, r->ev);
@@ -448,6 +451,13 @@ const struct thread *session_thread(struct session *sess, uint32_t tid)
 	struct session_priv *priv = sess->priv;
 
 	return machine_find_thread(priv->machine, tid);
+}
+
+int session_threads(struct session *sess, const struct thread ***ret, size_t *nr)
+{
+	struct session_priv *priv = sess->priv;
+
+	return machine_threads(priv->machine, ret, nr);
 }
 
 void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode,

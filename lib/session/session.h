@@ -20,6 +20,7 @@
 
 struct thread {
 	uint32_t pid, tid;
+	int32_t ppid;		/* the parent's tid from the FORK that made it, else -1, as perf */
 	const char *comm;	/* current name; ":<tid>" when no COMM was seen, as perf */
 };
 
@@ -56,6 +57,8 @@ struct session_opts {
 	bool file_order;		/* replay in file order (script -D, debugging) */
 	bool no_resolve;		/* no frames at all (nr_frames 0), no kernel symbols read:
 					 * for readers of tracepoint fields (sched) */
+	bool threads_only;		/* only COMM, FORK and EXIT are replayed: the task tree
+					 * as perf report --tasks builds it (no sample callbacks) */
 };
 
 struct session {
@@ -83,6 +86,9 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 
 /* Thread lookup after or during replay. NULL when never seen. */
 const struct thread *session_thread(struct session *sess, uint32_t tid);
+/* The live threads (a tid reused by a later FORK replaces the earlier one), in no order, as a
+ * malloc'ed array of *nr the caller frees. 0 or -ENOMEM. */
+int session_threads(struct session *sess, const struct thread ***ret, size_t *nr);
 
 /* Resolves a kernel address through the recording's kernel maps (the kernel, its modules) into
  * f, as a kernel sample ip would be. False when no dso holds it (f->sym may still be NULL). */
