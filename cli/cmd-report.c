@@ -170,6 +170,7 @@ static struct report_event *event_of(struct report_ctx *c, const struct pd_attr 
 	}
 	if (!c->events[idx].used) {
 		c->events[idx].used = true;
+		c->events[idx].first = idx == 0;
 		c->events[idx].name = attr && attr->name ? attr->name : "unknown";
 	}
 	return &c->events[idx];
@@ -595,6 +596,8 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
 		OPT_STRING(0, "dso", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
 		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]", "only consider these symbols"),
+		OPT_STRING(0, "symbol-filter", &o.symbol_filter, "filter",
+			   "only show symbols that (partially) match with this filter"),
 		OPT_BOOL(0, "header", &o.header, "show data header"),
 		OPT_BOOL(0, "header-only", &o.header_only, "show only data header"),
 		OPT_BOOL('I', "show-info", &o.show_info, "display extended information about the perf.data file"),

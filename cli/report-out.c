@@ -25,6 +25,7 @@ struct layout {
 	uint64_t total;		/* period the percentages are of */
 	const struct report_opts *o;
 	bool children;
+	const char *symbol_filter;	/* --symbol-filter, where perf applies it */
 };
 
 static const char *dso_name(const struct hist_entry *e)
@@ -116,6 +117,27 @@ static void widen(struct layout *l, const struct hist_entry *e, bool trace_known
 	}
 }
 
+/* --symbol-filter: an entry whose symbol does not hold the string is hidden, as perf hides
+ * it (it still counts in the totals, and the columns are as wide as the entries shown).
+ * perf applies it as it merges entries, which it does only when a sort key needs that
+ * (comm, of flare's keys), and to the file's first event only: elsewhere the filter does
+ * nothing, there as here. */
+static const char *symbol_filter_of(const struct report_opts *o, const struct report_event *ev)
+{
+	const struct hist *h = &ev->hist;
+	size_t i;
+
+	for (i = 0; o->symbol_filter && ev->first && i < h->o.nr_keys; i++)
+		if (h->o.keys[i] == HK_COMM)
+			return o->symbol_filter;
+	return NULL;
+}
+
+static bool entry_filtered(const struct layout *l, const struct hist_entry *e)
+{
+	return l->symbol_filter && (!e->sym || !strstr(e->sym->name, l->symbol_filter));
+}
+
 static void layout_init(struct layout *l, const struct report_opts *o, struct report_event *ev,
 			bool children)
 {
@@ -125,6 +147,7 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 	memset(l, 0, sizeof(*l));
 	l->o = o;
 	l->children = children;
+	l->symbol_filter = symbol_filter_of(o, ev);
 	if (children) {
 		l->cols[l->nr++] = (struct col){ COL_CHILDREN, 0, 8 };
 		l->cols[l->nr++] = (struct col){ COL_SELF, 0, 8 };
@@ -143,7 +166,8 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 		l->cols[l->nr++] = (struct col){ COL_KEY, k, (int)strlen(key_header(k)) };
 	}
 	for (i = 0; i < h->nr_entries; i++)
-		widen(l, h->sorted[i], h->nr_entries > 1 || h->sorted[i]->nr_total > 1);
+		if (!entry_filtered(l, h->sorted[i]))
+			widen(l, h->sorted[i], h->nr_entries > 1 || h->sorted[i]->nr_total > 1);
 }
 
 static void put_dots(FILE *out, int n)
@@ -488,6 +512,8 @@ static bool entry_shown(const struct layout *l, const struct hist_entry *e)
 {
 	double pct;
 
+	if (entry_filtered(l, e))
+		return false;
 	if (!l->o->percent_limit)
 		return true;
 	pct = l->total ? (double)(l->children ? e->total : e->self) * 100.0 / (double)l->total : 0;

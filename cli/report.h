@@ -21,6 +21,7 @@ struct report_opts {
 	bool cg_given;		/* -g was on the command line */
 	double percent_limit;
 	const char *comm, *pid, *tid, *dso, *symbols;
+	const char *symbol_filter;	/* --symbol-filter: entries whose symbol holds it */
 	const char *time_str;	/* --time */
 	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms;
@@ -52,6 +53,7 @@ struct report_event {
 	struct hist hist;
 	uint64_t total_period, nr_samples;	/* every sample of the event, filtered or not */
 	bool used;
+	bool first;		/* the file's first event (perf's --symbol-filter reaches only it) */
 };
 
 /* Prints one event's section: "# Samples: ..." through the entries and the blank lines. */
