@@ -31,7 +31,7 @@ struct cache_opts {
 static int current_id(const char *path, const char *verb, char hex[41])
 {
 	uint8_t id[20];
-	int n, i;
+	int n;
 
 	if (access(path, R_OK)) {
 		n = -errno;
@@ -44,9 +44,7 @@ static int current_id(const char *path, const char *verb, char hex[41])
 		       verb, path);
 		return n ? n : -ENOENT;
 	}
-	for (i = 0; i < n; i++)
-		sprintf(hex + 2 * i, "%02x", id[i]);
-	hex[2 * n] = 0;
+	buildid_hex(id, (size_t)n, hex);
 	return 0;
 }
 

@@ -2,12 +2,14 @@
 /*
  * flare buildid-list: the build-ids a perf.data file names, as perf buildid-list prints them
  * ("<hex> <path>", in the BUILD_ID feature's order); -H only those of objects a sample hit;
- * -k the running kernel's.
+ * -k the running kernel's; -m the running kernel's and its modules' with their addresses
+ * (buildid-kmaps.c).
  */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cli/buildid.h"
 #include "cli/cmds.h"
 #include "cli/opt.h"
 #include "cli/out.h"
@@ -20,17 +22,8 @@
 
 struct buildid_list_opts {
 	const char *input;
-	int force, with_hits, kernel, verbose;
+	int force, with_hits, kernel, kernel_maps, verbose;
 };
-
-static void hex_of(const uint8_t *id, size_t n, char hex[41])
-{
-	size_t i;
-
-	for (i = 0; i < n && i < 20; i++)
-		sprintf(hex + 2 * i, "%02x", id[i]);
-	hex[2 * i] = 0;
-}
 
 /* The running kernel's build-id in hex. */
 static int print_kernel(void)
@@ -44,7 +37,7 @@ static int print_kernel(void)
 		       err_str(n));
 		return 1;
 	}
-	hex_of(id, (size_t)n, hex);
+	buildid_hex(id, (size_t)n, hex);
 	printf("%s\n", hex);
 	return 0;
 }
@@ -104,7 +97,7 @@ static int list_file(const struct buildid_list_opts *o)
 
 		if (o->with_hits && !was_hit(&hits, b->filename))
 			continue;
-		hex_of(b->build_id, b->size, hex);
+		buildid_hex(b->build_id, b->size, hex);
 		printf("%s %s\n", hex, b->filename);
 	}
 	ret = 0;
@@ -124,6 +117,8 @@ int cmd_buildid_list(int argc, char **argv)
 		OPT_BOOL('H', "with-hits", &o.with_hits, "Show only DSOs with hits"),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('k', "kernel", &o.kernel, "Show current kernel build id"),
+		OPT_BOOL('m', "kernel-maps", &o.kernel_maps,
+			 "Show build id of current kernel + modules"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
 		OPT_END(),
 	};
@@ -133,5 +128,7 @@ int cmd_buildid_list(int argc, char **argv)
 		opt_usage_error(opts, usage, "unexpected argument '%s'", argv[0]);
 	if (o.kernel)
 		return print_kernel();
+	if (o.kernel_maps)
+		return buildid_print_kernel_maps();
 	return list_file(&o);
 }

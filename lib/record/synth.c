@@ -15,6 +15,7 @@
 #include <sys/sysmacros.h>
 #include "lib/data/format.h"
 #include "lib/record/synth.h"
+#include "lib/sym/sym.h"
 
 #define REC_MAX 8192
 
@@ -30,19 +31,6 @@ int synth_emit(struct synth *s, void *rec, size_t body_len)
 	return perf_writer_write(s->w, rec, h->size);
 }
 
-/* Address of a symbol in /proc/kallsyms; 0 when absent or hidden. */
-static uint64_t kallsyms_addr(FILE *f, const char *name)
-{
-	char line[512], sym[256], type;
-	unsigned long long addr;
-
-	rewind(f);
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 && !strcmp(sym, name))
-			return addr;
-	return 0;
-}
-
 int synth_kernel_mmap(struct synth *s)
 {
 	static const char name[] = "[kernel.kallsyms]_text";
@@ -51,13 +39,10 @@ int synth_kernel_mmap(struct synth *s)
 	char *p = (char *)rec + sizeof(*h);
 	uint32_t pid = (uint32_t)-1, tid = 0;
 	uint64_t text, etext, len;
-	FILE *f = fopen("/proc/kallsyms", "re");
 
-	if (!f)
+	if (kallsyms_symbol_addr("/proc/kallsyms", "_text", &text) ||
+	    kallsyms_symbol_addr("/proc/kallsyms", "_etext", &etext))
 		return 0;
-	text = kallsyms_addr(f, "_text");
-	etext = kallsyms_addr(f, "_etext");
-	fclose(f);
 	if (!text)
 		return 0;	/* kptr_restrict: perf writes no map either */
 	len = etext > text ? etext - text : 0;

@@ -323,3 +323,21 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 	free(msb);
 	return ret;
 }
+
+int kallsyms_symbol_addr(const char *path, const char *name, uint64_t *addr)
+{
+	char line[512], sym[256], type;
+	unsigned long long a;
+	FILE *f = fopen(path, "re");
+
+	*addr = 0;
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &a, &type, sym) == 3 && !strcmp(sym, name)) {
+			*addr = a;
+			break;
+		}
+	fclose(f);
+	return 0;
+}

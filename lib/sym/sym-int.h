@@ -87,8 +87,6 @@ const char *symtab_path(const struct symtab *st, const char *path, char *buf, si
 
 /* perf's build-id cache ($PERF_BUILDID_DIR, else $HOME/.debug), in buf; NULL if neither. */
 const char *buildid_cache_dir(char *buf, size_t len);
-/* A build-id as perf prints it (lowercase hex) into hex; returns its length. */
-int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
 /* The build-id cache st reads (st->cache_dir, else buildid_cache_dir()'s), in buf; or NULL. */
 const char *symtab_cache_dir(const struct symtab *st, char *buf, size_t len);
 /* <cache>/.build-id/xx/rest/<leaf> for d's build-id, in buf; NULL without one. */

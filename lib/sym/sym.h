@@ -58,6 +58,15 @@ struct dso *symtab_kernel(struct symtab *st);
  * Call it once the kernel's build-id is set; nothing is started when no kallsyms fits. */
 void symtab_prefetch_kernel(struct symtab *st);
 
+/* A build-id as perf prints it (lowercase hex, at most 20 bytes) into hex; returns its
+ * length. */
+int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
+
+/* The address of the first symbol called name in a kallsyms file (path, e.g. /proc/kallsyms):
+ * 0 when it is absent or its address hidden (kptr_restrict), -errno when the file cannot be
+ * read. */
+int kallsyms_symbol_addr(const char *path, const char *name, uint64_t *addr);
+
 /* The kernel module dso ("[name]", from /proc/modules) holding a kernel address, or NULL. */
 struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr);
 
