@@ -589,6 +589,8 @@ int cmd_report(int argc, char **argv)
 		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
 		OPT_BOOL(0, "tasks", &o.tasks, "Display recorded tasks"),
 		OPT_BOOL(0, "show-total-period", &o.show_period, "Show a column with the sum of periods"),
+		OPT_BOOL(0, "show-cpu-utilization", &o.show_cpu_util, "Show sample percentage for different cpu modes"),
+		OPT_BOOL(0, "showcpuutilization", &o.show_cpu_util, "Show sample percentage for different cpu modes"),
 		OPT_BOOL('U', "hide-unresolved", &o.hide_unresolved,
 			 "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),

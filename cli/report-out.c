@@ -9,9 +9,11 @@
 #include "cli/report-fmt.h"
 #include "cli/report.h"
 
-#define MAX_COLS (HIST_MAX_KEYS + 3)
+#define MAX_COLS (HIST_MAX_KEYS + 6)
 
-enum col_kind { COL_CHILDREN, COL_SELF, COL_OVERHEAD, COL_SAMPLES, COL_PERIOD, COL_KEY };
+enum col_kind {
+	COL_CHILDREN, COL_SELF, COL_OVERHEAD, COL_SYS, COL_USR, COL_SAMPLES, COL_PERIOD, COL_KEY
+};
 
 struct col {
 	enum col_kind kind;
@@ -154,6 +156,10 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 	} else {
 		l->cols[l->nr++] = (struct col){ COL_OVERHEAD, 0, 8 };
 	}
+	if (o->show_cpu_util) {
+		l->cols[l->nr++] = (struct col){ COL_SYS, 0, 8 };
+		l->cols[l->nr++] = (struct col){ COL_USR, 0, 8 };
+	}
 	if (o->show_nr)
 		l->cols[l->nr++] = (struct col){ COL_SAMPLES, 0, 12 };
 	if (o->show_period)
@@ -195,6 +201,12 @@ static void print_header(FILE *out, const struct layout *l)
 			break;
 		case COL_OVERHEAD:
 			fprintf(out, "%*s", c->width, "Overhead");
+			break;
+		case COL_SYS:
+			fprintf(out, "%*s", c->width, "sys");
+			break;
+		case COL_USR:
+			fprintf(out, "%*s", c->width, "usr");
 			break;
 		case COL_SAMPLES:
 			fprintf(out, "%*s", c->width, "Samples");
@@ -288,6 +300,12 @@ static void print_entry_line(FILE *out, const struct layout *l, const struct his
 		case COL_SELF:
 		case COL_OVERHEAD:
 			lb_percent(&b, e->self, l->total, c->width);
+			break;
+		case COL_SYS:
+			lb_percent(&b, e->self_sys, l->total, c->width);
+			break;
+		case COL_USR:
+			lb_percent(&b, e->self_usr, l->total, c->width);
 			break;
 		case COL_SAMPLES:
 			lb_u64(&b, e->nr_self, c->width);

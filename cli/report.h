@@ -27,6 +27,7 @@ struct report_opts {
 	const char *symfs, *kallsyms;
 	int demangle;
 	int stats;		/* --stats */
+	int show_cpu_util;	/* --show-cpu-utilization: sys and usr columns */
 	int tasks;		/* --tasks */
 	int hide_unresolved;	/* -U */
 	int show_period;	/* --show-total-period */

@@ -259,7 +259,9 @@ int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, e
 	case HK_DSO:
 		if (a->dso == b->dso)
 			return 0;
-		return cmp_str(a->dso ? a->dso->short_name : NULL, b->dso ? b->dso->short_name : NULL);
+		if (!a->dso || !b->dso)
+			return a->dso ? -1 : 1;	/* no mapping ([unknown]) last, as perf */
+		return cmp_str(a->dso->short_name, b->dso->short_name);
 	case HK_SYM:
 		if (a->sym == b->sym && a->sym)
 			return 0;

@@ -77,6 +77,7 @@ struct hist_entry {
 	/* values */
 	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
 	uint64_t nr_self, nr_total;
+	uint64_t self_sys, self_usr;	/* the self period of kernel- and user-mode samples */
 	struct cg_node *root;	/* call graph (NULL: none built): root->child are the first frames */
 	struct hist_entry *hnext;
 	uint64_t hash;

@@ -526,6 +526,10 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 	e->stamp = h->stamp;
 	e->self += end->hit;
 	e->total += end->hit;
+	if (r.v[0]->f.level == 'k')
+		e->self_sys += end->hit;
+	else if (r.v[0]->f.level == '.')
+		e->self_usr += end->hit;
 	e->nr_self += end->count;
 	e->nr_total += end->count;
 	if (leaf_only)
@@ -567,6 +571,7 @@ int hist_collapse(struct hist *h)
 		struct hist_entry *e = h->created[i];
 
 		e->self = e->total = e->nr_self = e->nr_total = 0;
+		e->self_sys = e->self_usr = 0;
 		e->max_depth = 0;
 	}
 	h->ecache = calloc(ECACHE_SLOTS, sizeof(*h->ecache));
