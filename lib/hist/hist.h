@@ -187,6 +187,13 @@ int hist_sort(struct hist *h);
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
 			 uint64_t total);
 
+/*
+ * hist_sort() and hist_sort_callchains() in one, on two CPUs: after hist_collapse(), a second
+ * thread builds the trees (hist_build_trees()) while this one sorts the entries; then the
+ * trees are ordered. The same result as the two calls in a row; 0 or -ENOMEM.
+ */
+int hist_finish(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total);
+
 /* Compares two entries by key k (< 0, 0, > 0 in output order). */
 int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, enum hist_key k);
 
