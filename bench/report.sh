@@ -28,38 +28,35 @@ command -v perf >/dev/null || { echo "bench/report.sh: needs Linux perf" >&2; ex
 [ -x "$FLARE" ] || { echo "bench/report.sh: no flare at $FLARE (run make)" >&2; exit 2; }
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -z "${work_pid:-}" ] || kill -- -"$work_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-# The recording: system-wide, both CPUs busy with work of many processes and deep stacks.
+# The recording: system-wide, both CPUs busy with work of many processes and deep stacks. The
+# work runs in a process group of its own, ended when the recording ends.
+work_pid=""
 record() {
-	local work end pids=()
+	local work=$tmp/src
 
-	work=$tmp/src
 	mkdir -p "$(dirname "$DATA")" "$work"
 	cp -r "$ROOT/lib" "$ROOT/cli" "$ROOT/tests" "$ROOT/bpf" "$ROOT/Makefile" "$ROOT/VERSION" "$work/"
 	[ -x "$ROOT/build/workloads/cpu_burn" ] || make -C "$ROOT" -s build/workloads/cpu_burn \
 		build/workloads/mt_burn >/dev/null
-	end=$(($(date +%s) + SECS))
-	(while [ "$(date +%s)" -lt "$end" ]; do
-		make -C "$work" -s -j2 build/flare >/dev/null 2>&1 || true
-		rm -rf "$work/build"
-	done) &
-	pids+=($!)
-	(while [ "$(date +%s)" -lt "$end" ]; do
-		"$ROOT/build/workloads/cpu_burn" 2 >/dev/null 2>&1
-		"$ROOT/build/workloads/mt_burn" 1 >/dev/null 2>&1
-	done) &
-	pids+=($!)
-	(while [ "$(date +%s)" -lt "$end" ]; do
-		i=0
-		while [ $i -lt 20000 ]; do i=$((i + 1)); done
-		seq 1 200000 | sort -r | gzip -c | wc -c >/dev/null
-	done) &
-	pids+=($!)
+	WORK=$work ROOT=$ROOT setsid bash -c '
+		(while :; do make -C "$WORK" -s -j2 build/flare; rm -rf "$WORK/build"; done) &
+		(while :; do "$ROOT/build/workloads/cpu_burn" 2; "$ROOT/build/workloads/mt_burn" 1; done) &
+		(while :; do
+			i=0
+			while [ $i -lt 20000 ]; do i=$((i + 1)); done
+			seq 1 200000 | sort -r | gzip -c | wc -c
+		done) &
+		wait' >/dev/null 2>&1 &
+	work_pid=$!
 	echo "recording $DATA: perf record -a -g -F 4999 -- sleep $SECS (make -j2, cpu_burn, mt_burn, shell loops)"
-	perf record -q -a -g -F 4999 -o "$DATA" -- sleep "$SECS" >/dev/null 2>&1
-	wait "${pids[@]}" || true
+	perf record -q -a -g -F 4999 -o "$DATA" -- sleep "$SECS" >/dev/null 2>&1 || true
+	kill -- -"$work_pid" 2>/dev/null || true
+	wait "$work_pid" 2>/dev/null || true
+	work_pid=""
 	rm -rf "$work"
+	[ -s "$DATA" ] || { echo "bench/report.sh: perf record made no $DATA" >&2; exit 1; }
 }
 [ -s "$DATA" ] || record
 
