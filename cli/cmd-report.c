@@ -404,12 +404,9 @@ static int print_report(struct report_ctx *c)
 			fputc('\n', out);
 			fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", ev->total_period);
 		}
-		err = hist_sort(&ev->hist);
+		err = hist_finish(&ev->hist, o->cg_mode, o->cg_min_percent, ev->total_period);
 		if (!err)
 			name_threads(sess, &ev->hist);
-		if (!err)
-			err = hist_sort_callchains(&ev->hist, o->cg_mode, o->cg_min_percent,
-						   ev->total_period);
 		if (err)
 			return err;
 		report_print_event(out, o, ev, chains || sess->pd->is_pipe);

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/hist/hist.h"
@@ -180,18 +181,28 @@ out:
 	return err;
 }
 
+/* perf's min_callchain_hits: the share of the total period, truncated to a u64 (on 395
+ * tracepoint hits, 0.5% keeps every chain of 1 hit or more) */
+static double min_hits(double min_percent, uint64_t total)
+{
+	return floor((double)total * min_percent / 100.0);
+}
+
+/* The period an entry needs for a tree: one under the absolute threshold prints no graph. */
+static uint64_t tree_min(enum cg_mode mode, double min_percent, uint64_t total)
+{
+	return mode == CG_GRAPH_REL ? 0 : (uint64_t)ceil(min_hits(min_percent, total));
+}
+
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total)
 {
-	/* perf's min_callchain_hits: the share of the total period, truncated to a u64 (on 395
-	 * tracepoint hits, 0.5% keeps every chain of 1 hit or more) */
-	double min_abs = floor((double)total * min_percent / 100.0);
+	double min_abs = min_hits(min_percent, total);
 	size_t i;
 	int err = 0;
 
 	if (!h->o.callchain || mode == CG_NONE)
 		return 0;
-	/* an entry under the absolute threshold prints no graph: no tree for it */
-	err = hist_build_trees(h, mode == CG_GRAPH_REL ? 0 : (uint64_t)ceil(min_abs));
+	err = hist_build_trees(h, tree_min(mode, min_percent, total));
 	for (i = 0; i < h->nr_entries && !err; i++) {
 		struct hist_entry *e = h->sorted[i];
 
@@ -213,4 +224,39 @@ int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, 
 		}
 	}
 	return err;
+}
+
+struct trees_job {
+	struct hist *h;
+	uint64_t min;
+	int err;
+};
+
+static void *build_trees(void *arg)
+{
+	struct trees_job *j = arg;
+
+	j->err = hist_build_trees(j->h, j->min);
+	return NULL;
+}
+
+int hist_finish(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total)
+{
+	struct trees_job j = { h, tree_min(mode, min_percent, total), 0 };
+	bool threaded = false;
+	pthread_t th;
+	int err;
+
+	if ((err = hist_collapse(h)))
+		return err;
+	/* the trees need the entries' periods only, not their order: built beside the sort */
+	if (h->o.callchain && mode != CG_NONE && !h->trees_built)
+		threaded = !pthread_create(&th, NULL, build_trees, &j);
+	err = hist_sort(h);
+	if (threaded) {
+		pthread_join(th, NULL);
+		if (!err)
+			err = j.err;
+	}
+	return err ? err : hist_sort_callchains(h, mode, min_percent, total);
 }

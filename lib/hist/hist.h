@@ -87,6 +87,23 @@ struct hist_entry {
 
 enum cg_mode { CG_GRAPH_ABS, CG_GRAPH_REL, CG_FLAT, CG_FOLDED, CG_NONE };
 
+/*
+ * A node of the replay trie: every distinct call chain seen, root first. Entries and trees
+ * are built from these, once per distinct chain; the entry of a node's frame is looked up
+ * once and kept in it. Nodes are the bulk of a report's memory (millions on a large -a -g
+ * file): what the samples ending on a node add up lives in its path_end, and the ctx in the
+ * root above its chain, so that a node holds its links, its entries and its frame only.
+ */
+struct path_node {
+	struct path_node *parent;	/* a chain's first frame: its ctx's root; the root: NULL */
+	struct hist_entry *entry;
+	struct hist_entry *cum_entry;	/* as a caller, when that is another entry (paths.c) */
+	struct path_node *child, *sibling;	/* children, a list while few (paths.c) */
+	struct hist_frame f;	/* zero in a ctx's root */
+	uint32_t end;		/* 1 + the index in h->ends of the chain ending here; 0: none */
+	uint32_t nr_child;
+};
+
 /* The sample attributes a path of the replay trie was recorded under (the key fields). */
 struct path_ctx {
 	const char *comm;
@@ -94,31 +111,18 @@ struct path_ctx {
 	const char *trace;
 	bool leaf_only;		/* samples counted by their leaf only: no callers, no tree */
 	struct path_ctx *hnext;
-	struct path_node *mru;	/* the root node the last walk took */
-	struct path_node *child;	/* roots, a list while few (paths.c) */
-	uint32_t nr_child;
-};
-
-/* A node of the replay trie: every distinct call chain seen, root first, with the period
- * and samples that ended on it. Entries and trees are built from these, once per distinct
- * chain; the entry of a node's frame is looked up once and kept in it. */
-struct path_node {
-	struct path_node *parent;
-	const struct path_ctx *ctx;
-	struct hist_entry *entry;
-	struct hist_entry *cum_entry;	/* as a caller, when that is another entry (paths.c) */
-	struct path_node *child, *sibling;	/* children, a list while few (paths.c) */
-	struct hist_frame f;
-	uint64_t hit, count;
-	uint32_t nr_child;
+	struct path_node *mru;	/* the first node the last walk took */
+	struct path_node root;	/* the parent of every chain's first node */
 };
 
 /* A distinct chain, in the order of its first sample, with that sample's thread (the entries
- * it creates take their comm, pid, tid and cpu from it, as perf's take its first sample's). */
+ * it creates take their comm, pid, tid and cpu from it, as perf's take its first sample's),
+ * and the period and samples of all the samples with that chain. */
 struct path_end {
 	struct path_node *node;
 	const char *comm;
 	uint32_t pid, tid, cpu;
+	uint64_t hit, count;
 };
 
 struct hist_opts {
@@ -187,6 +191,13 @@ int hist_sort(struct hist *h);
  */
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
 			 uint64_t total);
+
+/*
+ * hist_sort() and hist_sort_callchains() in one, on two CPUs: after hist_collapse(), a second
+ * thread builds the trees (hist_build_trees()) while this one sorts the entries; then the
+ * trees are ordered. The same result as the two calls in a row; 0 or -ENOMEM.
+ */
+int hist_finish(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total);
 
 /* Compares two entries by key k (< 0, 0, > 0 in output order). */
 int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, enum hist_key k);

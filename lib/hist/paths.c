@@ -8,6 +8,7 @@
  * entries and tree nodes are made in the order a per-sample replay would make them.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lib/hist/hist-int.h"
@@ -176,25 +177,22 @@ static bool frame_same(const struct hist_frame *a, const struct hist_frame *b)
 	       a->dso_ip == b->dso_ip;
 }
 
-static uint64_t path_hash_of(const struct path_ctx *ctx, const struct path_node *parent,
-			     const struct hist_frame *f)
+static uint64_t path_hash_of(const struct path_node *parent, const struct hist_frame *f)
 {
-	return hist_mix(parent ? (uintptr_t)parent : (uintptr_t)ctx,
-			hist_mix(f->ip, (uintptr_t)f->dso));
+	return hist_mix((uintptr_t)parent, hist_mix(f->ip, (uintptr_t)f->dso));
 }
 
 /* A node keeps its first children in a list; past this many they are also in h->paths. */
 #define NARROW 8
 
 /* Puts the children of a node that just grew wide into h->paths. */
-static int index_children(struct hist *h, struct path_ctx *ctx, struct path_node *parent,
-			  struct path_node *first)
+static int index_children(struct hist *h, struct path_node *parent)
 {
 	struct htab *t = &h->paths;
 	struct path_node *c;
 
-	for (c = first; c; c = c->sibling) {
-		uint64_t hash = path_hash_of(ctx, parent, &c->f);
+	for (c = parent->child; c; c = c->sibling) {
+		uint64_t hash = path_hash_of(parent, &c->f);
 		size_t i;
 
 		for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i))
@@ -205,52 +203,53 @@ static int index_children(struct hist *h, struct path_ctx *ctx, struct path_node
 	return 0;
 }
 
-/* The child of parent (NULL: a root of ctx) for frame f, made if new. A node with few
- * children is searched in its list, which a new node has empty: a walk that made one node
- * makes the rest without a lookup. Only wide nodes' children go through the hash table. */
+/* The child of parent (ctx->root: a chain's first frame) for frame f, made if new. A node
+ * with few children is searched in its list, which a new node has empty: a walk that made
+ * one node makes the rest without a lookup. Only wide nodes' children go through the hash
+ * table. */
 static struct path_node *path_child(struct hist *h, struct path_ctx *ctx,
 				    struct path_node *parent, const struct hist_frame *f)
 {
-	struct path_node **first = parent ? &parent->child : &ctx->child, *n;
-	uint32_t *nr = parent ? &parent->nr_child : &ctx->nr_child;
 	struct htab *t = &h->paths;
+	struct path_node *n;
 	uint64_t hash = 0;
 	size_t i = 0;
 
-	if (!parent && ctx->mru && frame_same(&ctx->mru->f, f))
+	if (parent == &ctx->root && ctx->mru && frame_same(&ctx->mru->f, f))
 		return ctx->mru;
-	if (*nr <= NARROW) {
-		for (n = *first; n; n = n->sibling)
+	if (parent->nr_child <= NARROW) {
+		for (n = parent->child; n; n = n->sibling)
 			if (frame_same(&n->f, f))
 				goto out;
 	} else {
-		hash = path_hash_of(ctx, parent, f);
+		hash = path_hash_of(parent, f);
 		for (i = htab_first(t, hash); t->s[i].node; i = htab_step(t, i)) {
 			n = t->s[i].node;
-			if (t->s[i].hash == hash && n->parent == parent && n->ctx == ctx &&
-			    frame_same(&n->f, f))
+			if (t->s[i].hash == hash && n->parent == parent && frame_same(&n->f, f))
 				goto out;
 		}
 	}
 	n = pool_alloc(&h->pool, sizeof(*n));
 	if (!n)
 		return NULL;
-	*n = (struct path_node){ .parent = parent, .ctx = ctx, .f = *f, .sibling = *first };
-	*first = n;
-	if (++*nr == NARROW + 1) {
-		if (index_children(h, ctx, parent, n))
+	*n = (struct path_node){ .parent = parent, .f = *f, .sibling = parent->child };
+	parent->child = n;
+	if (++parent->nr_child == NARROW + 1) {
+		if (index_children(h, parent))
 			return NULL;
-	} else if (*nr > NARROW + 1 && htab_put(t, i, hash, n)) {
+	} else if (parent->nr_child > NARROW + 1 && htab_put(t, i, hash, n)) {
 		return NULL;
 	}
 out:
-	if (!parent)
+	if (parent == &ctx->root)
 		ctx->mru = n;
 	return n;
 }
 
 static int end_add(struct hist *h, struct path_node *p, const struct hist_sample *s)
 {
+	if (h->nr_ends >= UINT32_MAX - 1)
+		return -ENOMEM;	/* node->end is 32 bits */
 	if (h->nr_ends == h->ends_alloc) {
 		size_t na = h->ends_alloc ? h->ends_alloc * 2 : 256;
 		struct path_end *v = realloc(h->ends, na * sizeof(*v));
@@ -261,6 +260,7 @@ static int end_add(struct hist *h, struct path_node *p, const struct hist_sample
 		h->ends_alloc = na;
 	}
 	h->ends[h->nr_ends++] = (struct path_end){ p, s->comm, s->pid, s->tid, s->cpu };
+	p->end = (uint32_t)h->nr_ends;
 	return 0;
 }
 
@@ -301,7 +301,7 @@ static int memo_reserve(struct chain_memo *m, size_t n)
 static struct path_node *walk_chain(struct hist *h, struct path_ctx *ctx,
 				    const struct hist_sample *s, size_t n)
 {
-	struct path_node *p = NULL;
+	struct path_node *p = &ctx->root;
 	struct chain_memo *m;
 	size_t k = 0, j;
 
@@ -357,6 +357,7 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 	bool leaf_only = !n || (!h->o.children && !h->o.callchain);
 	struct path_ctx *ctx;
 	struct path_node *p;
+	struct path_end *pe;
 	int err;
 
 	h->nr_samples++;
@@ -366,15 +367,16 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 	if (!ctx)
 		return -ENOMEM;
 	if (leaf_only)
-		p = path_child(h, ctx, NULL, s->nr_frames ? &s->frames[0] : &none);
+		p = path_child(h, ctx, &ctx->root, s->nr_frames ? &s->frames[0] : &none);
 	else
 		p = walk_chain(h, ctx, s, n);
 	if (!p)
 		return -ENOMEM;
-	if (!p->count && (err = end_add(h, p, s)))
+	if (!p->end && (err = end_add(h, p, s)))
 		return err;
-	p->hit += s->period;
-	p->count += s->count ? s->count : 1;
+	pe = &h->ends[p->end - 1];
+	pe->hit += s->period;
+	pe->count += s->count ? s->count : 1;
 	return 0;
 }
 
@@ -386,37 +388,42 @@ void hist_paths_init(struct hist *h)
 	htab_init(&h->nodes);
 }
 
-/* The nodes of end's chain into h->chain, leaf first; returns how many (0: -ENOMEM). */
-static size_t end_chain(struct hist *h, const struct path_end *pe)
-{
-	struct path_node *p;
-	size_t n = 0;
-
-	for (p = pe->node; p; p = p->parent)
-		n++;
-	if (n > h->chain_alloc) {
-		struct path_node **v = realloc(h->chain, n * 2 * sizeof(*v));
-
-		if (!v)
-			return 0;
-		h->chain = v;
-		h->chain_alloc = n * 2;
-	}
-	n = 0;
-	for (p = pe->node; p; p = p->parent)
-		h->chain[n++] = p;
-	return n;
-}
-
-/* One distinct chain being replayed: its end, nodes (leaf first) and the hash of its
+/* One distinct chain being replayed: its end, ctx, nodes (leaf first) and the hash of its
  * sample's key fields (made when an entry is first looked up). */
 struct replay {
 	const struct path_end *pe;
+	const struct path_ctx *ctx;
 	struct path_node **v;
 	size_t n;
 	uint64_t sh;
 	bool sh_done;
 };
+
+/* The nodes of r's chain into h->chain, leaf first, and its ctx (the root above them).
+ * 0 or -ENOMEM. */
+static int end_chain(struct hist *h, struct replay *r)
+{
+	struct path_node *p;
+	size_t n = 0;
+
+	for (p = r->pe->node; p->parent; p = p->parent)
+		n++;
+	r->ctx = (const struct path_ctx *)((const char *)p - offsetof(struct path_ctx, root));
+	if (n > h->chain_alloc) {
+		struct path_node **v = realloc(h->chain, n * 2 * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		h->chain = v;
+		h->chain_alloc = n * 2;
+	}
+	n = 0;
+	for (p = r->pe->node; p->parent; p = p->parent)
+		h->chain[n++] = p;
+	r->v = h->chain;
+	r->n = n;
+	return 0;
+}
 
 /* Entries recently found by (ctx, frame): the same function turns up under many trie nodes
  * (a kernel path under each user address that entered it), and this answers most of them
@@ -482,35 +489,31 @@ static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct pa
 	if (*slot)
 		return *slot;
 	ip = f.sym ? 0 : f.dso_ip;
-	c = ecache_slot(h, p->ctx, &f);
-	if (c->e && c->ctx == p->ctx && c->dso == f.dso && c->sym == f.sym && c->ip == ip)
+	c = ecache_slot(h, r->ctx, &f);
+	if (c->e && c->ctx == r->ctx && c->dso == f.dso && c->sym == f.sym && c->ip == ip)
 		return *slot = c->e;
 	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
-				  .cpu = r->pe->cpu, .trace = p->ctx->trace };
+				  .cpu = r->pe->cpu, .trace = r->ctx->trace };
 	if (!r->sh_done) {
 		r->sh = hist_sample_hash(h, &s);
 		r->sh_done = true;
 	}
 	*slot = hist_entry_get(h, &s, &f, r->sh);
 	if (*slot)
-		*c = (struct ecache){ p->ctx, f.dso, f.sym, ip, *slot };
+		*c = (struct ecache){ r->ctx, f.dso, f.sym, ip, *slot };
 	return *slot;
 }
 
 static int replay_init(struct hist *h, struct replay *r, const struct path_end *pe)
 {
 	*r = (struct replay){ .pe = pe };
-	r->n = end_chain(h, pe);
-	r->v = h->chain;
-	return r->n ? 0 : -ENOMEM;
+	return end_chain(h, r);
 }
 
 /* Counts one distinct chain into its entries, as each of its samples would: the leaf's entry
  * gets self and total, in children mode every caller's entry total (once per chain). */
 static int collapse_one(struct hist *h, const struct path_end *pe)
 {
-	const struct path_node *end = pe->node;
-	bool leaf_only = end->ctx->leaf_only;
 	struct hist_entry *e;
 	struct replay r;
 	size_t i, n;
@@ -524,15 +527,15 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 	if (!(e = node_entry(h, &r, r.v[0], false, 0)))
 		return -ENOMEM;
 	e->stamp = h->stamp;
-	e->self += end->hit;
-	e->total += end->hit;
+	e->self += pe->hit;
+	e->total += pe->hit;
 	if (r.v[0]->f.level == 'k')
-		e->self_sys += end->hit;
+		e->self_sys += pe->hit;
 	else if (r.v[0]->f.level == '.')
-		e->self_usr += end->hit;
-	e->nr_self += end->count;
-	e->nr_total += end->count;
-	if (leaf_only)
+		e->self_usr += pe->hit;
+	e->nr_self += pe->count;
+	e->nr_total += pe->count;
+	if (r.ctx->leaf_only)
 		return 0;
 	if (n > e->max_depth)
 		e->max_depth = (uint32_t)n;
@@ -551,8 +554,8 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 		if (e->stamp == h->stamp)
 			continue;
 		e->stamp = h->stamp;
-		e->total += end->hit;
-		e->nr_total += end->count;
+		e->total += pe->hit;
+		e->nr_total += pe->count;
 		if (d > e->max_depth)
 			e->max_depth = (uint32_t)d;
 	}
@@ -591,24 +594,23 @@ int hist_collapse(struct hist *h)
 /* The trees of the wanted entries of one distinct chain (those whose period reaches min). */
 static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 {
-	const struct path_node *end = pe->node;
 	bool caller = h->o.caller_order;
 	struct hist_entry *e;
 	struct replay r;
 	size_t i, n;
 	int err;
 
-	if (end->ctx->leaf_only)
-		return 0;
 	if ((err = replay_init(h, &r, pe)))
 		return err;
+	if (r.ctx->leaf_only)
+		return 0;
 	n = r.n;
 	h->stamp++;
 	e = r.v[0]->entry;
 	e->stamp = h->stamp;
 	if ((h->o.children ? e->total : e->self) >= min &&
-	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, end->hit,
-			    end->count)))
+	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, pe->hit,
+			    pe->count)))
 		return err;
 	if (!h->o.children)
 		return 0;
@@ -622,7 +624,7 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 		/* the entry's chain: from its frame toward the far end */
 		if (e->total >= min &&
 		    (err = tree_add(h, &e->root, r.v, fi, caller ? fi + 1 : n - fi, caller,
-				    end->hit, end->count)))
+				    pe->hit, pe->count)))
 			return err;
 	}
 	return 0;
