@@ -85,6 +85,8 @@ void hist_release(struct hist *h)
 	hashmap_release(&h->ctxs);
 	htab_release(&h->paths);
 	hashmap_release(&h->entries);
+	hashmap_release(&h->canon_dsos);
+	hashmap_release(&h->canon_syms);
 	htab_release(&h->nodes);
 	arena_release(&h->arena);
 	pool_release(&h->pool);
@@ -225,11 +227,87 @@ static struct hist_entry *entry_get(struct hist *h, const struct ekey *k)
 	return e;
 }
 
+/*
+ * perf tells entries apart by a dso's short name, not the object: two objects of one name (the
+ * same program at /bin/sh and /usr/bin/sh, or two builds at different paths) are one dso for
+ * the entries, and their symbols one where they start and end at the same addresses. The
+ * first object and symbol of each stand for the others.
+ */
+struct canon_dso {
+	struct dso *dso;
+	struct canon_dso *next;
+};
+
+struct canon_sym {
+	const struct dso *dso;	/* the canonical dso */
+	const struct symbol *sym;
+	struct canon_sym *next;
+};
+
+static struct canon_dso *canon_dso(struct hist *h, struct dso *dso)
+{
+	void **slot = hashmap_slot(&h->canon_dsos, hash_str(dso->short_name));
+	struct canon_dso *c;
+
+	if (!slot)
+		return NULL;
+	for (c = *slot; c; c = c->next) {
+		if (c->dso == dso || !strcmp(c->dso->short_name, dso->short_name))
+			return c;
+	}
+	c = arena_zalloc(&h->arena, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->dso = dso;
+	c->next = *slot;
+	*slot = c;
+	return c;
+}
+
+static const struct symbol *canon_sym(struct hist *h, const struct dso *dso,
+				      const struct symbol *sym)
+{
+	void **slot = hashmap_slot(&h->canon_syms,
+				   hist_mix(hist_mix((uintptr_t)dso, sym->start), sym->end));
+	struct canon_sym *c;
+
+	if (!slot)
+		return NULL;
+	for (c = *slot; c; c = c->next)
+		if (c->dso == dso && c->sym->start == sym->start && c->sym->end == sym->end)
+			return c->sym;
+	c = arena_zalloc(&h->arena, sizeof(*c));
+	if (!c)
+		return NULL;
+	*c = (struct canon_sym){ dso, sym, *slot };
+	*slot = c;
+	return sym;
+}
+
+/* f with perf's identity of its dso and symbol (every symbol is registered: the first
+ * object of a name does not know yet whether a second will come); -ENOMEM. */
+static int canon_frame(struct hist *h, struct hist_frame *f)
+{
+	struct canon_dso *c;
+
+	if (!f->dso)
+		return 0;
+	if (!(c = canon_dso(h, f->dso)))
+		return -ENOMEM;
+	if (f->sym && !(f->sym = canon_sym(h, c->dso, f->sym)))
+		return -ENOMEM;
+	f->dso = c->dso;
+	return 0;
+}
+
 struct hist_entry *hist_entry_get(struct hist *h, const struct hist_sample *s,
 				  const struct hist_frame *f, uint64_t sh)
 {
-	struct ekey k = { s, f, sh };
+	struct hist_frame cf = *f;
+	struct ekey k = { s, &cf, sh };
 
+	if (canon_frame(h, &cf))
+		return NULL;
 	return entry_get(h, &k);
 }
 

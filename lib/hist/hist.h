@@ -139,6 +139,8 @@ struct hist {
 	struct arena arena;
 	struct pool pool;	/* trie and tree nodes */
 	struct hashmap entries;	/* hash -> struct hist_entry chain */
+	struct hashmap canon_dsos;	/* hash(short name) -> struct canon_dso chain */
+	struct hashmap canon_syms;	/* hash(dso, start, end) -> struct canon_sym chain */
 	struct htab nodes;	/* hash(parent, frame) -> struct cg_node */
 	struct hist_entry **sorted;	/* after hist_sort() */
 	struct hist_entry **created;	/* in the order they were made */
