@@ -292,6 +292,7 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 {
 	struct st_config cfg;
 	sigset_t block;
+	size_t i;
 	int err;
 
 	if (setup_target(t, tg) || build_config(t, tg, argc > 0, &cfg))
@@ -300,6 +301,11 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 		pr_err("cannot start '%s': %s", argv[0], err_str(err));
 		return 1;
 	}
+	/* the fds the targets have before the trace: the paths no open will show */
+	for (i = 0; i < tg->pids.nr; i++)
+		fdpath_snapshot(&t->fds, tg->pids.ids[i], false);
+	if (w->pid)
+		fdpath_snapshot(&t->fds, w->pid, true);
 	/* after the fork (the command keeps flare's mask): the signals that end the loop
 	 * arrive only while it waits, never just before */
 	sigemptyset(&block);
@@ -392,6 +398,7 @@ int cmd_trace(int argc, char **argv)
 		       err_str(err));
 		goto out;
 	}
+	trace_init_hooks(&t, true);
 	t.out = stdout;
 	if (t.output && !(t.out = fopen(t.output, "we"))) {
 		pr_err("cannot open '%s' for -o: %s", t.output, strerror(errno));

@@ -53,6 +53,22 @@ static const char *comm_of(void *ctx, int tid)
 	return hashmap_get(&t->comms, (uint64_t)tid, &c) ? c : NULL;
 }
 
+static const char *fd_path_of(void *ctx, const struct st_rec *r, int fd)
+{
+	struct trace *t = ctx;
+
+	return fdpath_get(&t->fds, (int)r->pid, (int)r->tid, fd);
+}
+
+void trace_init_hooks(struct trace *t, bool live)
+{
+	fdpath_init(&t->fds, live,
+		    fdpath_mode(t->sel, SYSNAMES_MAX, t->failure || t->duration_ms > 0));
+	t->hooks.comm = comm_of;
+	t->hooks.fd_path = fd_path_of;
+	t->hooks.ctx = t;
+}
+
 static void note_comm(struct trace *t, const struct st_rec *r)
 {
 	void **slot = hashmap_slot(&t->comms, r->tid);
@@ -107,7 +123,7 @@ static void print_interrupted(struct trace *t)
 		return;
 	head(t, &sb, p->rec.ts, 0, false, &p->rec);
 	mark = sb.len;
-	sysfmt_args(&sb, trace_fmt(t, p->rec.id), &p->rec, NULL, comm_of, t);
+	sysfmt_args(&sb, trace_fmt(t, p->rec.id), &p->rec, NULL, &t->hooks);
 	strbuf_addf(&sb, ")%*s ...\n", sb.len - mark < ARGS_ALIGN ? (int)(ARGS_ALIGN - (sb.len - mark)) : 0, "");
 	emit(t, &sb);
 	strbuf_release(&sb);
@@ -136,7 +152,7 @@ static void on_enter(struct trace *t, const struct st_rec *r, size_t size)
 
 		head(t, &sb, r->ts, 0, false, r);
 		mark = sb.len;
-		sysfmt_args(&sb, f, r, NULL, comm_of, t);
+		sysfmt_args(&sb, f, r, NULL, &t->hooks);
 		pad_ret(&sb, mark);
 		strbuf_adds(&sb, "?\n");
 		emit(t, &sb);
@@ -173,17 +189,18 @@ static void on_exit_rec(struct trace *t, const struct st_rec *r)
 	} else if (p || timed) {
 		head(t, &sb, r->ts - (timed ? r->dur : 0), r->dur, timed, r);
 		mark = sb.len;
-		sysfmt_args(&sb, f, p ? &p->rec : NULL, r, comm_of, t);
+		sysfmt_args(&sb, f, p ? &p->rec : NULL, r, &t->hooks);
 	} else {
 		head(t, &sb, 0, 0, false, r);
 		mark = sb.len;
 		strbuf_addf(&sb, " ... [continued]: %s()", f->name);
 	}
 	pad_ret(&sb, mark);
-	sysfmt_ret(&sb, f, r->ret, comm_of, t);
+	sysfmt_ret(&sb, f, r->ret, &t->hooks);
 	strbuf_addch(&sb, '\n');
 	emit(t, &sb);
 	strbuf_release(&sb);
+	fdpath_note_exit(&t->fds, f, p ? &p->rec : NULL, r);
 	if (p) {
 		hashmap_del(&t->pending, r->tid);
 		free(p);
@@ -466,6 +483,7 @@ void trace_release(struct trace *t)
 	while (hashmap_next(&t->comms, &iter, &key, &v))
 		free(v);
 	hashmap_release(&t->comms);
+	fdpath_release(&t->fds);
 	for (i = 0; i < SYSNAMES_MAX; i++)
 		free(t->fmts[i]);
 	systrace_free(t->st);

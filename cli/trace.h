@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lib/base/hashmap.h"
+#include "lib/systrace/fdpath.h"
 #include "lib/systrace/sysfmt.h"
 #include "lib/systrace/sysnames.h"
 #include "lib/systrace/systrace.h"
@@ -32,12 +33,17 @@ struct trace {
 	struct systrace *st;
 	struct hashmap pending;		/* tid -> struct pending * */
 	struct hashmap comms;		/* tid -> char[16] of its last record */
+	struct fdpath fds;		/* the paths shown after fd arguments */
+	struct sysfmt_hooks hooks;	/* comm and fd path lookups for sysfmt */
 	int current;			/* tid of the last enter, for "..." lines */
 	uint64_t base_ts;		/* first record's time */
 	uint64_t nr_printed;
 	bool done;
 };
 
+/* Sets up what the lines need beyond the records: thread names, fd paths (read from /proc
+ * when live). */
+void trace_init_hooks(struct trace *t, bool live);
 /* The record handler systrace_poll() calls: prints lines as perf trace does. */
 int trace_on_rec(void *ctx, const struct st_rec *r, size_t size);
 /* Prints the enters still waiting for their exit (exit_group's, Ctrl-C'd calls). */
