@@ -213,6 +213,8 @@ int trace_on_rec(void *ctx, const struct st_rec *r, size_t size)
 
 	if (t->done)
 		return 0;
+	if (!t->base_ts)	/* perf's times are since its first event */
+		t->base_ts = r->ts;
 	note_comm(t, r);
 	if (r->type == ST_REC_ENTER)
 		on_enter(t, r, size);
@@ -405,7 +407,7 @@ static void print_thread(struct trace *t, const struct thread_sum *th, uint64_t 
 					strerrorname_np(th->errs[j].err) ?: "E?",
 					(unsigned long long)th->errs[j].n);
 	}
-	fprintf(o, "\n");
+	fprintf(o, "\n\n");
 }
 
 static void print_hist(struct trace *t)

@@ -19,8 +19,8 @@
 struct trace {
 	/* options */
 	struct opt_strlist *exprs;
-	const char *pids, *tids, *cpus, *uid, *filter_pids, *comm, *output;
-	int all_cpus, summary_only, with_summary, errno_summary, hist, failure, abs_time;
+	const char *pids, *tids, *cpus, *uid, *filter_pids, *comm, *output, *input;
+	int all_cpus, summary_only, with_summary, errno_summary, hist, failure, abs_time, force;
 	int strsize, mmap_pages, verbose, realtime, no_bpf;
 	double duration_ms;
 	uint64_t max_events;

@@ -363,6 +363,14 @@ static int add_pid(struct strbuf *sb, long v, const struct sysfmt_hooks *h)
 	return c ? strbuf_addf(sb, "%ld (%s)", v, c) : strbuf_addf(sb, "%ld", v);
 }
 
+/* perf's file name arguments: "...name" or "...path..." */
+static int is_filename(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n >= 4 && !strcmp(name + n - 4, "name")) || strstr(name, "path");
+}
+
 /* "3</etc/passwd>" when the caller knows the path, else "3", as perf trace */
 static int add_fd(struct strbuf *sb, int fd, const struct st_rec *r, const struct sysfmt_hooks *h)
 {
@@ -390,6 +398,9 @@ static int add_arg(struct strbuf *sb, const struct sysfmt *f, int i, const struc
 		if (p && p->flags & ST_PIECE_STR)
 			return sysfmt_quote(sb, pr->data + p->off, p->len ? p->len - 1u : 0,
 					    p->len >= ST_PIECE_MAX);
+		/* perf shows a file name it could not read as an int: the low 32 bits */
+		if (is_filename(f->args[i].name))
+			return strbuf_addf(sb, "%#x", (unsigned int)v);
 		return strbuf_addf(sb, "%#lx", v);
 	case SA_BUF_IN:
 	case SA_BUF_OUT:
