@@ -32,33 +32,6 @@ static const char *const trace_usage[] = {
 	NULL,
 };
 
-/* flare trace record ARGS: as perf trace record, flare record of the raw_syscalls tracepoints
- * with perf trace's settings (-R -m 1024 -c 1), flare's own calls filtered out in the
- * kernel, then ARGS: a perf.data that flare trace -i and perf trace -i replay. */
-static int trace_record(int argc, char **argv)
-{
-	const char *pre[] = { "record", "-R", "-m", "1024", "-c", "1", "-e",
-			      "raw_syscalls:sys_enter,raw_syscalls:sys_exit", "--filter" };
-	size_t npre = sizeof(pre) / sizeof(pre[0]), i;
-	char filter[64], **rec_argv = calloc(npre + (size_t)argc + 2, sizeof(char *));
-	int rc;
-
-	if (!rec_argv) {
-		pr_err("out of memory");
-		return 1;
-	}
-	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
-	for (i = 0; i < npre; i++)
-		rec_argv[i] = (char *)pre[i];
-	rec_argv[npre] = filter;
-	for (i = 1; i < (size_t)argc; i++)
-		rec_argv[npre + i] = argv[i];
-	/* the command table's entry, as git runs a builtin: trace record is record's job */
-	rc = cmd_record((int)(npre + (size_t)argc), rec_argv);
-	free(rec_argv);
-	return rc;
-}
-
 static volatile sig_atomic_t trace_stop;
 static volatile sig_atomic_t child_gone;
 
@@ -68,6 +41,62 @@ static void on_signal(int sig)
 		child_gone = 1;
 	else
 		trace_stop = 1;
+}
+
+/* -F maj|min|all into TRACE_PF_*; -1 when it is none of those */
+static int parse_pf(const char *s)
+{
+	if (!s)
+		return 0;
+	if (!strcmp(s, "all"))
+		return TRACE_PF_MAJ | TRACE_PF_MIN;
+	if (!strcmp(s, "maj"))
+		return TRACE_PF_MAJ;
+	if (!strcmp(s, "min"))
+		return TRACE_PF_MIN;
+	return -1;
+}
+
+/* flare trace [-F ..] record ARGS: as perf trace record, flare record of the raw_syscalls
+ * tracepoints with perf trace's settings (-R -m 1024 -c 1), flare's own calls filtered out in
+ * the kernel, the page fault events -F asks for (with their addresses: -d), then ARGS: a
+ * perf.data that flare trace -i and perf trace -i replay. */
+static int trace_record(int argc, char **argv, int pf)
+{
+	const char *pre[16] = { "record", "-R", "-m", "1024", "-c", "1" };
+	size_t npre = 6, i;
+	char filter[64], **rec_argv = calloc(16 + (size_t)argc, sizeof(char *));
+	int rc;
+
+	if (!rec_argv) {
+		pr_err("out of memory");
+		return 1;
+	}
+	if (pf) {
+		pre[npre++] = "-d";
+		if (pf & TRACE_PF_MAJ) {
+			pre[npre++] = "-e";
+			pre[npre++] = "major-faults";
+		}
+		if (pf & TRACE_PF_MIN) {
+			pre[npre++] = "-e";
+			pre[npre++] = "minor-faults";
+		}
+	}
+	/* last, so that --filter applies to these two only */
+	pre[npre++] = "-e";
+	pre[npre++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
+	pre[npre++] = "--filter";
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
+	for (i = 0; i < npre; i++)
+		rec_argv[i] = (char *)pre[i];
+	rec_argv[npre++] = filter;
+	for (i = 1; i < (size_t)argc; i++)
+		rec_argv[npre++] = argv[i];
+	/* the command table's entry, as git runs a builtin: trace record is record's job */
+	rc = cmd_record((int)npre, rec_argv);
+	free(rec_argv);
+	return rc;
 }
 
 static int bad_syscall(const char *name)
@@ -400,8 +429,8 @@ static int replay(struct trace *t, int argc)
 	if (program_kernel(t, &tg, &w))
 		return 1;
 	msg[0] = '\0';
-	err = systrace_replay(t->st, t->input, t->force ? PD_FORCE : 0, trace_on_rec, t, &rs, msg,
-			      sizeof(msg));
+	err = systrace_replay(t->st, t->input, t->force ? PD_FORCE : 0, trace_on_rec,
+			      trace_on_fault, t, &rs, msg, sizeof(msg));
 	if (err) {
 		pr_err("cannot read '%s': %s", t->input, msg[0] ? msg : err_str(err));
 		return 1;
@@ -418,6 +447,7 @@ int cmd_trace(int argc, char **argv)
 	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10 };
 	struct target tg = { 0 };
 	struct workload w = WORKLOAD_INIT;
+	const char *pf = NULL;
 	const struct opt opts[] = {
 		OPT_STRLIST('e', "expr", &exprs, "syscall[,..]",
 			    "syscalls to trace: names, globs, a leading ! for all but those"),
@@ -438,6 +468,7 @@ int cmd_trace(int argc, char **argv)
 		OPT_BOOL('T', "time", &t.abs_time, "Show full timestamp, not time relative to first start"),
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
 		OPT_STRING('i', "input", &t.input, "file", "Analyze events in file"),
+		OPT_STRING('F', "pf", &pf, "all|maj|min", "Trace pagefaults"),
 		OPT_BOOL('f', "force", &t.force, "don't complain, do it"),
 		OPT_INT(0, "strsize", &t.strsize, "n", "bytes of strings and buffers to show (strace's -s, max 511)"),
 		OPT_INT('m', "mmap-pages", &t.mmap_pages, "pages", "ring buffer size in 4 KiB pages"),
@@ -453,10 +484,21 @@ int cmd_trace(int argc, char **argv)
 	int rc = 1, err;
 
 	argc = opt_parse(argc, argv, opts, trace_usage, OPT_STOP_AT_NON_OPTION);
+	t.pf = parse_pf(pf);
+	if (t.pf < 0)
+		opt_usage_error(opts, trace_usage, "-F takes maj, min or all");
 	if (argc >= 1 && !strcmp(argv[0], "record")) {
 		opt_strlist_free(&exprs);
-		return trace_record(argc, argv);
+		return trace_record(argc, argv, t.pf);
 	}
+	if (t.pf && !t.input) {
+		pr_err("-F: page faults are shown from recordings for now: flare trace -F %s record "
+		       "<command>, then flare trace -i perf.data", pf);
+		opt_strlist_free(&exprs);
+		return 1;
+	}
+	if (t.input)	/* perf trace -i shows every fault the file has */
+		t.pf = TRACE_PF_MAJ | TRACE_PF_MIN;
 	out_verbose = t.verbose;
 	out_init_log();
 	if (t.summary_only && t.with_summary)

@@ -82,8 +82,8 @@ static void note_comm(struct trace *t, const struct st_rec *r)
 }
 
 /* "     0.993 ( 0.014 ms): ls/23966 " */
-static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, bool timed,
-		 const struct st_rec *r)
+static void head_of(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, bool timed,
+		    const char *comm, uint32_t tid)
 {
 	if (!t->base_ts)
 		t->base_ts = ts;
@@ -97,7 +97,13 @@ static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, 
 		strbuf_addf(sb, "(%6.3f ms): ", dur / 1e6);
 	else
 		strbuf_adds(sb, "(         ): ");
-	strbuf_addf(sb, "%.16s/%u ", r->comm, r->tid);
+	strbuf_addf(sb, "%.16s/%u ", comm, tid);
+}
+
+static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, bool timed,
+		 const struct st_rec *r)
+{
+	head_of(t, sb, ts, dur, timed, r->comm, r->tid);
 }
 
 static void emit(struct trace *t, struct strbuf *sb)
@@ -223,6 +229,45 @@ int trace_on_rec(void *ctx, const struct st_rec *r, size_t size)
 	return 0;
 }
 
+/* perf trace's fault line: "minfault [sym+0x1c] => /lib/libc.so.6@0x1ab70 (d.)" */
+int trace_on_fault(void *ctx, const struct st_fault *f)
+{
+	struct trace *t = ctx;
+	struct strbuf sb = STRBUF_INIT;
+	struct fault_count *fc;
+	void **slot;
+
+	slot = hashmap_slot(&t->faults, f->tid);
+	if (slot && !*slot)
+		*slot = calloc(1, sizeof(struct fault_count));
+	fc = slot ? *slot : NULL;
+	if (fc) {
+		fc->maj += f->major;
+		fc->min += !f->major;
+		memcpy(fc->comm, f->comm ? f->comm : "", sizeof(fc->comm) - 1);
+	}
+	if (t->done || t->summary_only || !(t->pf & (f->major ? TRACE_PF_MAJ : TRACE_PF_MIN)))
+		return 0;
+	if (!t->base_ts)
+		t->base_ts = f->time;
+	head_of(t, &sb, f->time, 0, true, f->comm ? f->comm : ":?", f->tid);
+	strbuf_addf(&sb, "%sfault [", f->major ? "maj" : "min");
+	/* perf prints the address, not the ip, when no map holds the ip */
+	if (f->ip_sym)
+		strbuf_addf(&sb, "%s+0x%llx", f->ip_sym, (unsigned long long)f->ip_off);
+	else
+		strbuf_addf(&sb, "0x%llx",
+			    (unsigned long long)(f->ip_mapped ? f->ip_addr : f->addr));
+	strbuf_adds(&sb, "] => ");
+	if (f->dso)
+		strbuf_addf(&sb, "%s@", f->dso);
+	strbuf_addf(&sb, "0x%llx (%c%c)\n", (unsigned long long)f->addr, f->dso ? 'd' : '?',
+		    f->level);
+	emit(t, &sb);
+	strbuf_release(&sb);
+	return 0;
+}
+
 void trace_flush_pending(struct trace *t)
 {
 	size_t iter = 0;
@@ -250,6 +295,7 @@ struct thread_sum {
 	int tid;
 	char comm[16];
 	uint64_t events;
+	uint64_t majfaults, minfaults;
 	struct sc_row *rows;
 	size_t nr, alloc;
 	struct errrow {
@@ -333,6 +379,29 @@ static int collect_err(void *ctx, const struct st_err_key *k, uint64_t n)
 	return 0;
 }
 
+/* page faults count as events of their thread, as perf counts them */
+static int collect_faults(struct trace *t, struct summary *s)
+{
+	size_t iter = 0;
+	uint64_t key;
+	void *v;
+
+	while (hashmap_next(&t->faults, &iter, &key, &v)) {
+		const struct fault_count *fc = v;
+		struct thread_sum *th = thread_get(s, (int)key);
+
+		if (!th)
+			return -ENOMEM;
+		if (!th->comm[0])
+			memcpy(th->comm, fc->comm, 15);
+		th->majfaults = fc->maj;
+		th->minfaults = fc->min;
+		th->events += fc->maj + fc->min;
+		s->events += fc->maj + fc->min;
+	}
+	return 0;
+}
+
 static double row_msecs(const struct st_stat *s)
 {
 	return s->total / 1e6;
@@ -348,12 +417,16 @@ static int cmp_rows(const void *a, const void *b)
 	return x->id - y->id;
 }
 
+/* perf 6.1's order: its threads live in 256 trees by tid & 255, each sorted by event count
+ * (fewest first) and printed tree after tree */
 static int cmp_threads(const void *a, const void *b)
 {
 	const struct thread_sum *x = a, *y = b;
 
+	if ((x->tid & 255) != (y->tid & 255))
+		return (x->tid & 255) - (y->tid & 255);
 	if (x->events != y->events)
-		return x->events > y->events ? -1 : 1;
+		return x->events < y->events ? -1 : 1;
 	return x->tid - y->tid;
 }
 
@@ -384,8 +457,13 @@ static void print_thread(struct trace *t, const struct thread_sum *th, uint64_t 
 	FILE *o = t->out;
 	size_t i, j;
 
-	fprintf(o, " %s (%d), %llu events, %.1f%%\n", th->comm, th->tid,
+	fprintf(o, " %s (%d), %llu events, %.1f%%", th->comm, th->tid,
 		(unsigned long long)th->events, all ? 100.0 * th->events / all : 0.0);
+	if (th->majfaults)
+		fprintf(o, ", %llu majfaults", (unsigned long long)th->majfaults);
+	if (th->minfaults)
+		fprintf(o, ", %llu minfaults", (unsigned long long)th->minfaults);
+	fprintf(o, "\n");
 	fprintf(o, "\n   syscall            calls  errors  total       min       avg       max       stddev\n");
 	fprintf(o, "                                     (msec)    (msec)    (msec)    (msec)        (%%)\n");
 	fprintf(o, "   --------------- --------  ------ -------- --------- --------- ---------     ------\n");
@@ -447,6 +525,8 @@ int trace_print_summary(struct trace *t)
 	int err;
 
 	err = systrace_for_each_stat(t->st, collect_stat, &s);
+	if (!err)
+		err = collect_faults(t, &s);
 	if (!err && t->errno_summary)
 		err = systrace_for_each_err(t->st, collect_err, &s);
 	if (!err && (t->summary_only || t->with_summary)) {
@@ -485,6 +565,10 @@ void trace_release(struct trace *t)
 	while (hashmap_next(&t->comms, &iter, &key, &v))
 		free(v);
 	hashmap_release(&t->comms);
+	iter = 0;
+	while (hashmap_next(&t->faults, &iter, &key, &v))
+		free(v);
+	hashmap_release(&t->faults);
 	fdpath_release(&t->fds);
 	for (i = 0; i < SYSNAMES_MAX; i++)
 		free(t->fmts[i]);

@@ -12,9 +12,18 @@
 #include <stdio.h>
 #include "lib/base/hashmap.h"
 #include "lib/systrace/fdpath.h"
+#include "lib/systrace/replay.h"
 #include "lib/systrace/sysfmt.h"
 #include "lib/systrace/sysnames.h"
 #include "lib/systrace/systrace.h"
+
+#define TRACE_PF_MAJ 1
+#define TRACE_PF_MIN 2
+
+struct fault_count {
+	uint64_t maj, min;
+	char comm[16];
+};
 
 struct trace {
 	/* options */
@@ -23,6 +32,7 @@ struct trace {
 	int all_cpus, summary_only, with_summary, errno_summary, hist, failure, abs_time, force;
 	int strsize, mmap_pages, verbose, realtime, no_bpf;
 	double duration_ms;
+	int pf;				/* -F: TRACE_PF_* shown */
 	uint64_t max_events;
 
 	/* state */
@@ -34,6 +44,7 @@ struct trace {
 	struct hashmap pending;		/* tid -> struct pending * */
 	struct hashmap comms;		/* tid -> char[16] of its last record */
 	struct fdpath fds;		/* the paths shown after fd arguments */
+	struct hashmap faults;		/* tid -> struct fault_count * */
 	struct sysfmt_hooks hooks;	/* comm and fd path lookups for sysfmt */
 	int current;			/* tid of the last enter, for "..." lines */
 	uint64_t base_ts;		/* first record's time */
@@ -46,6 +57,8 @@ struct trace {
 void trace_init_hooks(struct trace *t, bool live);
 /* The record handler systrace_poll() calls: prints lines as perf trace does. */
 int trace_on_rec(void *ctx, const struct st_rec *r, size_t size);
+/* The fault handler of a replay: counts them per thread, prints those -F asks for. */
+int trace_on_fault(void *ctx, const struct st_fault *f);
 /* Prints the enters still waiting for their exit (exit_group's, Ctrl-C'd calls). */
 void trace_flush_pending(struct trace *t);
 /* The summary table(s) (-s/-S), --errno-summary, --hist, from the kernel's maps. */

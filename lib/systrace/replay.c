@@ -12,7 +12,7 @@
 #include "lib/session/session.h"
 #include "lib/systrace/replay.h"
 
-enum { EV_NONE, EV_ENTER, EV_EXIT };
+enum { EV_NONE, EV_ENTER, EV_EXIT, EV_MAJFAULT, EV_MINFAULT };
 
 /* Where a raw_syscalls event keeps its fields in a RAW record */
 struct rs_event {
@@ -23,13 +23,27 @@ struct rs_event {
 };
 
 struct replay {
+	struct session *sess;
 	struct systrace *st;
 	struct rs_event *ev;	/* by attr index */
 	size_t nr_ev;
 	systrace_rec_fn fn;
+	systrace_fault_fn fault_fn;
 	void *ctx;
 	uint64_t samples;
 };
+
+/* perf trace's page fault events: major-faults, and minor-faults or page-faults as minor */
+static int fault_kind(const struct perf_event_attr *a)
+{
+	if (a->type != PERF_TYPE_SOFTWARE)
+		return EV_NONE;
+	if (a->config == PERF_COUNT_SW_PAGE_FAULTS_MAJ)
+		return EV_MAJFAULT;
+	if (a->config == PERF_COUNT_SW_PAGE_FAULTS_MIN || a->config == PERF_COUNT_SW_PAGE_FAULTS)
+		return EV_MINFAULT;
+	return EV_NONE;
+}
 
 static int field_off(struct tep_event *e, const char *name, int size)
 {
@@ -48,14 +62,19 @@ static int classify(struct replay *rp, struct perf_data *pd)
 	if (!rp->ev)
 		return -ENOMEM;
 	rp->nr_ev = pd->nr_attrs;
-	for (i = 0; i < pd->nr_attrs && tep; i++) {
+	for (i = 0; i < pd->nr_attrs; i++) {
 		struct rs_event *ev = &rp->ev[i];
 		struct tep_event *e;
 
+		ev->kind = fault_kind(&pd->attrs[i].attr);
+		if (ev->kind != EV_NONE) {
+			found++;
+			continue;
+		}
 		if (pd->attrs[i].attr.type != PERF_TYPE_TRACEPOINT ||
 		    !(pd->attrs[i].attr.sample_type & PERF_SAMPLE_RAW))
 			continue;
-		e = tep_find_event(tep, (int)pd->attrs[i].attr.config);
+		e = tep ? tep_find_event(tep, (int)pd->attrs[i].attr.config) : NULL;
 		if (!e || !e->system || strcmp(e->system, "raw_syscalls") || !e->name)
 			continue;
 		ev->id_off = field_off(e, "id", 8);
@@ -70,6 +89,57 @@ static int classify(struct replay *rp, struct perf_data *pd)
 	return found ? 0 : -ENOENT;
 }
 
+static char cpumode_level(uint16_t cpumode)
+{
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:
+		return 'k';
+	case PERF_RECORD_MISC_USER:
+		return '.';
+	case PERF_RECORD_MISC_HYPERVISOR:
+		return 'H';
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		return 'g';
+	case PERF_RECORD_MISC_GUEST_USER:
+		return 'u';
+	}
+	return '?';
+}
+
+/* The fault's ip (the sample's resolved frame) and address (looked up as perf does: in the
+ * maps of the ip's cpumode, so a kernel fault on a user address finds none). */
+static int on_fault(struct replay *rp, const struct resolved_sample *rs, bool major)
+{
+	const struct perf_sample *s = rs->s;
+	struct st_fault f = { .time = s->time, .pid = s->pid, .tid = s->tid, .cpu = s->cpu,
+			      .major = major, .addr = s->addr };
+	struct frame at = { 0 };
+
+	f.comm = rs->thread ? rs->thread->comm : NULL;
+	f.level = cpumode_level(s->cpumode);
+	if (rs->nr_frames) {
+		const struct frame *ip = &rs->frames[0];
+
+		f.ip_mapped = ip->dso != NULL;
+		f.ip_addr = ip->addr;
+		if (ip->sym) {
+			f.ip_sym = ip->sym->name;
+			f.ip_off = ip->dso_ip - ip->sym->start;
+		}
+	}
+	if (rs->thread)
+		session_resolve_ip(rp->sess, rs->thread, (uint8_t)s->cpumode, s->addr, &at);
+	if (at.dso) {
+		f.dso = at.dso->long_name;
+		f.addr = at.addr;
+	} else if (rs->thread) {
+		/* a data mapping: named, the address itself (perf's identity map) */
+		f.dso = session_data_map(rp->sess, rs->thread, (uint8_t)s->cpumode, s->addr);
+	}
+	rp->samples++;
+	return rp->fault_fn ? rp->fault_fn(rp->ctx, &f) : 0;
+}
+
 static int on_sample(void *ctx, const struct resolved_sample *rs)
 {
 	struct replay *rp = ctx;
@@ -79,12 +149,16 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	const struct rs_event *ev;
 	struct st_sample ss = { 0 };
 
-	if (idx >= rp->nr_ev || rp->ev[idx].kind == EV_NONE || !raw)
+	if (idx >= rp->nr_ev || rp->ev[idx].kind == EV_NONE)
 		return 0;
 	ev = &rp->ev[idx];
+	if (ev->kind == EV_MAJFAULT || ev->kind == EV_MINFAULT)
+		return on_fault(rp, rs, ev->kind == EV_MAJFAULT);
 	if ((uint64_t)ev->id_off + 8 > s->raw_size ||
 	    (ev->kind == EV_ENTER && (uint64_t)ev->args_off + 48 > s->raw_size) ||
 	    (ev->kind == EV_EXIT && (uint64_t)ev->ret_off + 8 > s->raw_size))
+		return 0;
+	if (!raw)
 		return 0;
 	ss.time = s->time;
 	ss.pid = s->pid;
@@ -101,21 +175,23 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 }
 
 int systrace_replay(struct systrace *st, const char *path, unsigned int open_flags,
-		    systrace_rec_fn fn, void *ctx, struct st_replay_stats *stats, char *errbuf,
-		    size_t errlen)
+		    systrace_rec_fn fn, systrace_fault_fn fault_fn, void *ctx,
+		    struct st_replay_stats *stats, char *errbuf, size_t errlen)
 {
-	struct session_opts so = { .open_flags = open_flags, .no_resolve = true };
-	struct replay rp = { .st = st, .fn = fn, .ctx = ctx };
+	/* the fault lines resolve the sample's ip; no call chains */
+	struct session_opts so = { .open_flags = open_flags, .no_callchain = true };
+	struct replay rp = { .st = st, .fn = fn, .fault_fn = fault_fn, .ctx = ctx };
 	struct session *sess;
 	int err;
 
 	err = session_open(path, &so, &sess, errbuf, errlen);
 	if (err)
 		return err;
+	rp.sess = sess;
 	err = classify(&rp, sess->pd);
 	if (err == -ENOENT) {
 		snprintf(errbuf, errlen, "it has no raw_syscalls:sys_enter or sys_exit events "
-			 "(record them with flare trace record)");
+			 "nor page faults (record them with flare trace record)");
 		err = -ERR_FORMAT;
 	} else if (!err) {
 		err = session_process(sess, on_sample, NULL, &rp);

@@ -51,6 +51,35 @@ else
 	skip "flare's file read by perf, perf's by flare" "perf is not installed"
 fi
 
+# page faults: recorded with -F, replayed as perf trace -i prints them
+if $FLARE trace -F all record -o ff.data -- "$K" 1 2 >/dev/null 2>ff.err; then
+	pass "trace -F all record runs"
+else
+	fail "trace -F all record runs" "$(head -3 ff.err | tr '\n' ' ')"
+fi
+$FLARE trace -i ff.data >ffl.txt 2>&1
+check_grep "-i: fault lines, ip symbol and the address's map" \
+	'^ +[0-9.]+ \( 0\.000 ms\): syscalls_known/[0-9]+ (maj|min)fault \[[^]]+\] => .*@0x[0-9a-f]+ \(d\.\)$' ffl.txt
+$FLARE trace -s -i ff.data >ffs.txt 2>&1
+check_grep "-s: the thread's minfaults counted with its events" \
+	'^ syscalls_known \([0-9]+\), [0-9]+ events, [0-9.]+%, [0-9]+ minfaults$' ffs.txt
+if have_perf; then
+	perf trace -i ff.data >pfl.txt 2>&1
+	check_eq "fault lines equal perf trace -i's on flare's file" \
+		"$(grep -E ' (maj|min)fault ' pfl.txt)" "$(grep -E ' (maj|min)fault ' ffl.txt)"
+	perf trace -s -i ff.data >pfs.txt 2>&1
+	check_eq "-s with faults equals perf trace -s -i's" "$(cat pfs.txt)" "$(cat ffs.txt)"
+	perf record -R -c 1 -d -o pff.data \
+		-e raw_syscalls:sys_enter,raw_syscalls:sys_exit,major-faults,minor-faults \
+		-- "$K" 1 2 >/dev/null 2>&1
+	check_eq "fault lines equal perf trace -i's on perf's file" \
+		"$(perf trace -i pff.data 2>&1 | grep -E ' (maj|min)fault ')" \
+		"$($FLARE trace -i pff.data 2>&1 | grep -E ' (maj|min)fault ')"
+fi
+check_fails "-F live is refused, saying how to get faults" $FLARE trace -F all true
+check_grep "-F live: the way to record them" "flare trace -F all record" "$TMP/out"
+check_fails "-F of something else is a usage error" $FLARE trace -F some -i ff.data
+
 check_fails "-i of a missing file fails" $FLARE trace -i nosuch.data
 check_grep "-i of a missing file: named" "cannot read 'nosuch.data'" "$TMP/out"
 $FLARE record -o cpu.data -e cpu-clock -- true >/dev/null 2>&1
