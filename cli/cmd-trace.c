@@ -444,7 +444,8 @@ static int replay(struct trace *t, int argc)
 int cmd_trace(int argc, char **argv)
 {
 	struct opt_strlist exprs = { 0 };
-	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10 };
+	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10,
+			   .line = STRBUF_INIT };
 	struct target tg = { 0 };
 	struct workload w = WORKLOAD_INIT;
 	const char *pf = NULL;

@@ -106,6 +106,22 @@ static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, 
 	head_of(t, sb, ts, dur, timed, r->comm, r->tid);
 }
 
+/* The line being built: the buffer of the last line, kept to save an allocation per line */
+static struct strbuf line_begin(struct trace *t)
+{
+	struct strbuf sb = t->line;
+
+	t->line = (struct strbuf)STRBUF_INIT;
+	strbuf_reset(&sb);
+	return sb;
+}
+
+static void line_end(struct trace *t, struct strbuf *sb)
+{
+	strbuf_release(&t->line);
+	t->line = *sb;
+}
+
 static void emit(struct trace *t, struct strbuf *sb)
 {
 	fwrite(sb->buf, 1, sb->len, t->out);
@@ -117,7 +133,7 @@ static void emit(struct trace *t, struct strbuf *sb)
 /* "name(args) ..." for an enter whose exit has not come when another thread shows up */
 static void print_interrupted(struct trace *t)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb;
 	struct pending *p;
 	void *v;
 	size_t mark;
@@ -127,12 +143,13 @@ static void print_interrupted(struct trace *t)
 	p = v;
 	if (p->printed || t->failure || t->duration_ms > 0)
 		return;
+	sb = line_begin(t);
 	head(t, &sb, p->rec.ts, 0, false, &p->rec);
 	mark = sb.len;
 	sysfmt_args(&sb, trace_fmt(t, p->rec.id), &p->rec, NULL, &t->hooks);
 	strbuf_addf(&sb, ")%*s ...\n", sb.len - mark < ARGS_ALIGN ? (int)(ARGS_ALIGN - (sb.len - mark)) : 0, "");
 	emit(t, &sb);
-	strbuf_release(&sb);
+	line_end(t, &sb);
 	p->printed = true;
 }
 
@@ -153,7 +170,7 @@ static void on_enter(struct trace *t, const struct st_rec *r, size_t size)
 		print_interrupted(t);
 	t->current = r->tid;
 	if (f->noreturn) {
-		struct strbuf sb = STRBUF_INIT;
+		struct strbuf sb = line_begin(t);
 		size_t mark;
 
 		head(t, &sb, r->ts, 0, false, r);
@@ -162,7 +179,7 @@ static void on_enter(struct trace *t, const struct st_rec *r, size_t size)
 		pad_ret(&sb, mark);
 		strbuf_adds(&sb, "?\n");
 		emit(t, &sb);
-		strbuf_release(&sb);
+		line_end(t, &sb);
 		return;
 	}
 	slot = hashmap_slot(&t->pending, r->tid);
@@ -180,7 +197,7 @@ static void on_enter(struct trace *t, const struct st_rec *r, size_t size)
 static void on_exit_rec(struct trace *t, const struct st_rec *r)
 {
 	const struct sysfmt *f = trace_fmt(t, r->id);
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = line_begin(t);
 	struct pending *p = NULL;
 	bool timed = r->dur != ~0ULL;
 	size_t mark;
@@ -205,7 +222,7 @@ static void on_exit_rec(struct trace *t, const struct st_rec *r)
 	sysfmt_ret(&sb, f, r->ret, &t->hooks);
 	strbuf_addch(&sb, '\n');
 	emit(t, &sb);
-	strbuf_release(&sb);
+	line_end(t, &sb);
 	fdpath_note_exit(&t->fds, f, p ? &p->rec : NULL, r);
 	if (p) {
 		hashmap_del(&t->pending, r->tid);
@@ -233,8 +250,8 @@ int trace_on_rec(void *ctx, const struct st_rec *r, size_t size)
 int trace_on_fault(void *ctx, const struct st_fault *f)
 {
 	struct trace *t = ctx;
-	struct strbuf sb = STRBUF_INIT;
 	struct fault_count *fc;
+	struct strbuf sb;
 	void **slot;
 
 	slot = hashmap_slot(&t->faults, f->tid);
@@ -250,6 +267,7 @@ int trace_on_fault(void *ctx, const struct st_fault *f)
 		return 0;
 	if (!t->base_ts)
 		t->base_ts = f->time;
+	sb = line_begin(t);
 	head_of(t, &sb, f->time, 0, true, f->comm ? f->comm : ":?", f->tid);
 	strbuf_addf(&sb, "%sfault [", f->major ? "maj" : "min");
 	/* perf prints the address, not the ip, when no map holds the ip */
@@ -264,7 +282,7 @@ int trace_on_fault(void *ctx, const struct st_fault *f)
 	strbuf_addf(&sb, "0x%llx (%c%c)\n", (unsigned long long)f->addr, f->dso ? 'd' : '?',
 		    f->level);
 	emit(t, &sb);
-	strbuf_release(&sb);
+	line_end(t, &sb);
 	return 0;
 }
 
@@ -565,6 +583,7 @@ void trace_release(struct trace *t)
 	while (hashmap_next(&t->comms, &iter, &key, &v))
 		free(v);
 	hashmap_release(&t->comms);
+	strbuf_release(&t->line);
 	iter = 0;
 	while (hashmap_next(&t->faults, &iter, &key, &v))
 		free(v);

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "lib/base/hashmap.h"
+#include "lib/base/strbuf.h"
 #include "lib/systrace/fdpath.h"
 #include "lib/systrace/replay.h"
 #include "lib/systrace/sysfmt.h"
@@ -45,6 +46,7 @@ struct trace {
 	struct hashmap comms;		/* tid -> char[16] of its last record */
 	struct fdpath fds;		/* the paths shown after fd arguments */
 	struct hashmap faults;		/* tid -> struct fault_count * */
+	struct strbuf line;		/* the buffer lines are built in, reused */
 	struct sysfmt_hooks hooks;	/* comm and fd path lookups for sysfmt */
 	int current;			/* tid of the last enter, for "..." lines */
 	uint64_t base_ts;		/* first record's time */

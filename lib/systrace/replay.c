@@ -89,6 +89,16 @@ static int classify(struct replay *rp, struct perf_data *pd)
 	return found ? 0 : -ENOENT;
 }
 
+static bool has_faults(const struct perf_data *pd)
+{
+	size_t i;
+
+	for (i = 0; i < pd->nr_attrs; i++)
+		if (fault_kind(&pd->attrs[i].attr) != EV_NONE)
+			return true;
+	return false;
+}
+
 static char cpumode_level(uint16_t cpumode)
 {
 	switch (cpumode) {
@@ -178,13 +188,19 @@ int systrace_replay(struct systrace *st, const char *path, unsigned int open_fla
 		    systrace_rec_fn fn, systrace_fault_fn fault_fn, void *ctx,
 		    struct st_replay_stats *stats, char *errbuf, size_t errlen)
 {
-	/* the fault lines resolve the sample's ip; no call chains */
-	struct session_opts so = { .open_flags = open_flags, .no_callchain = true };
+	/* syscalls need no symbols; fault lines resolve the sample's ip (no call chains) */
+	struct session_opts so = { .open_flags = open_flags, .no_resolve = true };
 	struct replay rp = { .st = st, .fn = fn, .fault_fn = fault_fn, .ctx = ctx };
 	struct session *sess;
 	int err;
 
 	err = session_open(path, &so, &sess, errbuf, errlen);
+	if (!err && has_faults(sess->pd)) {
+		session_free(sess);
+		so.no_resolve = false;
+		so.no_callchain = true;
+		err = session_open(path, &so, &sess, errbuf, errlen);
+	}
 	if (err)
 		return err;
 	rp.sess = sess;
