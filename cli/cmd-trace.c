@@ -19,12 +19,16 @@
 #include "lib/base/err.h"
 #include "lib/event/target.h"
 #include "lib/event/workload.h"
+#include "lib/data/reader.h"
 #include "lib/record/drain-sched.h"
+#include "lib/systrace/replay.h"
 #include "lib/trace/tp.h"
 
 static const char *const trace_usage[] = {
 	"flare trace [<options>] [<command>]",
 	"flare trace [<options>] -- <command> [<options>]",
+	"flare trace record [<options>] [<command>]",
+	"flare trace record [<options>] -- <command> [<options>]",
 	NULL,
 };
 
@@ -37,6 +41,62 @@ static void on_signal(int sig)
 		child_gone = 1;
 	else
 		trace_stop = 1;
+}
+
+/* -F maj|min|all into TRACE_PF_*; -1 when it is none of those */
+static int parse_pf(const char *s)
+{
+	if (!s)
+		return 0;
+	if (!strcmp(s, "all"))
+		return TRACE_PF_MAJ | TRACE_PF_MIN;
+	if (!strcmp(s, "maj"))
+		return TRACE_PF_MAJ;
+	if (!strcmp(s, "min"))
+		return TRACE_PF_MIN;
+	return -1;
+}
+
+/* flare trace [-F ..] record ARGS: as perf trace record, flare record of the raw_syscalls
+ * tracepoints with perf trace's settings (-R -m 1024 -c 1), flare's own calls filtered out in
+ * the kernel, the page fault events -F asks for (with their addresses: -d), then ARGS: a
+ * perf.data that flare trace -i and perf trace -i replay. */
+static int trace_record(int argc, char **argv, int pf)
+{
+	const char *pre[16] = { "record", "-R", "-m", "1024", "-c", "1" };
+	size_t npre = 6, i;
+	char filter[64], **rec_argv = calloc(16 + (size_t)argc, sizeof(char *));
+	int rc;
+
+	if (!rec_argv) {
+		pr_err("out of memory");
+		return 1;
+	}
+	if (pf) {
+		pre[npre++] = "-d";
+		if (pf & TRACE_PF_MAJ) {
+			pre[npre++] = "-e";
+			pre[npre++] = "major-faults";
+		}
+		if (pf & TRACE_PF_MIN) {
+			pre[npre++] = "-e";
+			pre[npre++] = "minor-faults";
+		}
+	}
+	/* last, so that --filter applies to these two only */
+	pre[npre++] = "-e";
+	pre[npre++] = "raw_syscalls:sys_enter,raw_syscalls:sys_exit";
+	pre[npre++] = "--filter";
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
+	for (i = 0; i < npre; i++)
+		rec_argv[i] = (char *)pre[i];
+	rec_argv[npre++] = filter;
+	for (i = 1; i < (size_t)argc; i++)
+		rec_argv[npre++] = argv[i];
+	/* the command table's entry, as git runs a builtin: trace record is record's job */
+	rc = cmd_record((int)npre, rec_argv);
+	free(rec_argv);
+	return rc;
 }
 
 static int bad_syscall(const char *name)
@@ -194,7 +254,8 @@ static int program_kernel(struct trace *t, const struct target *tg, const struct
 		err = err ?: systrace_add_task(t->st, w->pid, ST_TASK_WAIT_EXEC);
 	for (i = 0; i < tg->tasks.nr && !err; i++)
 		err = systrace_add_task(t->st, tg->tasks.ids[i], ST_TASK_ACTIVE);
-	err = err ?: systrace_skip_pid(t->st, getpid());
+	if (!t->input)
+		err = err ?: systrace_skip_pid(t->st, getpid());
 	if (!err && t->filter_pids) {
 		if (idlist_parse(t->filter_pids, &skip, &bad)) {
 			pr_err("bad --filter-pids '%s' at offset %d (give pids like 12,34)",
@@ -292,6 +353,7 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 {
 	struct st_config cfg;
 	sigset_t block;
+	size_t i;
 	int err;
 
 	if (setup_target(t, tg) || build_config(t, tg, argc > 0, &cfg))
@@ -300,6 +362,11 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 		pr_err("cannot start '%s': %s", argv[0], err_str(err));
 		return 1;
 	}
+	/* the fds the targets have before the trace: the paths no open will show */
+	for (i = 0; i < tg->pids.nr; i++)
+		fdpath_snapshot(&t->fds, tg->pids.ids[i], false);
+	if (w->pid)
+		fdpath_snapshot(&t->fds, w->pid, true);
 	/* after the fork (the command keeps flare's mask): the signals that end the loop
 	 * arrive only while it waits, never just before */
 	sigemptyset(&block);
@@ -338,12 +405,50 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 	return 0;
 }
 
+/* -i FILE: the recording's syscalls through the same records and statistics as live */
+static int replay(struct trace *t, int argc)
+{
+	struct st_replay_stats rs = { 0 };
+	struct target tg = { 0 };
+	struct workload w = WORKLOAD_INIT;
+	struct st_config cfg;
+	char msg[320];
+	int err;
+
+	if (argc > 0 || t->pids || t->tids || t->cpus || t->uid || t->all_cpus) {
+		pr_err("-i replays a recording: give no command, -p, -t, -a, -C or -u with it");
+		return 1;
+	}
+	if (build_config(t, &tg, false, &cfg))
+		return 1;
+	err = systrace_open(&cfg, 0, SYSTRACE_REPLAY, &t->st);
+	if (err) {
+		pr_err("cannot replay: %s", err_str(err));
+		return 1;
+	}
+	if (program_kernel(t, &tg, &w))
+		return 1;
+	msg[0] = '\0';
+	err = systrace_replay(t->st, t->input, t->force ? PD_FORCE : 0, trace_on_rec,
+			      trace_on_fault, t, &rs, msg, sizeof(msg));
+	if (err) {
+		pr_err("cannot read '%s': %s", t->input, msg[0] ? msg : err_str(err));
+		return 1;
+	}
+	if (rs.lost)
+		pr_warn("the recording lost %llu samples: calls are missing from it",
+			(unsigned long long)rs.lost);
+	return 0;
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	struct opt_strlist exprs = { 0 };
-	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10 };
+	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10,
+			   .line = STRBUF_INIT };
 	struct target tg = { 0 };
 	struct workload w = WORKLOAD_INIT;
+	const char *pf = NULL;
 	const struct opt opts[] = {
 		OPT_STRLIST('e', "expr", &exprs, "syscall[,..]",
 			    "syscalls to trace: names, globs, a leading ! for all but those"),
@@ -363,6 +468,9 @@ int cmd_trace(int argc, char **argv)
 		OPT_U64(0, "max-events", &t.max_events, "number", "Set the maximum number of events to print"),
 		OPT_BOOL('T', "time", &t.abs_time, "Show full timestamp, not time relative to first start"),
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
+		OPT_STRING('i', "input", &t.input, "file", "Analyze events in file"),
+		OPT_STRING('F', "pf", &pf, "all|maj|min", "Trace pagefaults"),
+		OPT_BOOL('f', "force", &t.force, "don't complain, do it"),
 		OPT_INT(0, "strsize", &t.strsize, "n", "bytes of strings and buffers to show (strace's -s, max 511)"),
 		OPT_INT('m', "mmap-pages", &t.mmap_pages, "pages", "ring buffer size in 4 KiB pages"),
 		OPT_INT('r', "realtime", &t.realtime, "prio",
@@ -377,11 +485,26 @@ int cmd_trace(int argc, char **argv)
 	int rc = 1, err;
 
 	argc = opt_parse(argc, argv, opts, trace_usage, OPT_STOP_AT_NON_OPTION);
+	t.pf = parse_pf(pf);
+	if (t.pf < 0)
+		opt_usage_error(opts, trace_usage, "-F takes maj, min or all");
+	if (argc >= 1 && !strcmp(argv[0], "record")) {
+		opt_strlist_free(&exprs);
+		return trace_record(argc, argv, t.pf);
+	}
+	if (t.pf && !t.input) {
+		pr_err("-F: page faults are shown from recordings for now: flare trace -F %s record "
+		       "<command>, then flare trace -i perf.data", pf);
+		opt_strlist_free(&exprs);
+		return 1;
+	}
+	if (t.input)	/* perf trace -i shows every fault the file has */
+		t.pf = TRACE_PF_MAJ | TRACE_PF_MIN;
 	out_verbose = t.verbose;
 	out_init_log();
 	if (t.summary_only && t.with_summary)
 		t.with_summary = 0;
-	if (argc == 0 && !t.pids && !t.tids && !t.cpus && !t.uid)
+	if (argc == 0 && !t.pids && !t.tids && !t.cpus && !t.uid && !t.input)
 		t.all_cpus = 1;
 	if (t.mmap_pages <= 0 || t.strsize < 0)
 		opt_usage_error(opts, trace_usage, "-m and --strsize take positive numbers");
@@ -392,6 +515,7 @@ int cmd_trace(int argc, char **argv)
 		       err_str(err));
 		goto out;
 	}
+	trace_init_hooks(&t, !t.input);
 	t.out = stdout;
 	if (t.output && !(t.out = fopen(t.output, "we"))) {
 		pr_err("cannot open '%s' for -o: %s", t.output, strerror(errno));
@@ -401,9 +525,13 @@ int cmd_trace(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	sigprocmask(SIG_SETMASK, NULL, &wait_mask);
-	rc = start(&t, &tg, &w, argc, argv);
-	if (!rc)
-		rc = run_loop(&t, &tg, &w, &wait_mask);
+	if (t.input) {
+		rc = replay(&t, argc);
+	} else {
+		rc = start(&t, &tg, &w, argc, argv);
+		if (!rc)
+			rc = run_loop(&t, &tg, &w, &wait_mask);
+	}
 	sigprocmask(SIG_SETMASK, &wait_mask, NULL);
 	if (t.st && !rc) {
 		trace_flush_pending(&t);

@@ -53,6 +53,22 @@ static const char *comm_of(void *ctx, int tid)
 	return hashmap_get(&t->comms, (uint64_t)tid, &c) ? c : NULL;
 }
 
+static const char *fd_path_of(void *ctx, const struct st_rec *r, int fd)
+{
+	struct trace *t = ctx;
+
+	return fdpath_get(&t->fds, (int)r->pid, (int)r->tid, fd);
+}
+
+void trace_init_hooks(struct trace *t, bool live)
+{
+	fdpath_init(&t->fds, live,
+		    fdpath_mode(t->sel, SYSNAMES_MAX, t->failure || t->duration_ms > 0));
+	t->hooks.comm = comm_of;
+	t->hooks.fd_path = fd_path_of;
+	t->hooks.ctx = t;
+}
+
 static void note_comm(struct trace *t, const struct st_rec *r)
 {
 	void **slot = hashmap_slot(&t->comms, r->tid);
@@ -66,8 +82,8 @@ static void note_comm(struct trace *t, const struct st_rec *r)
 }
 
 /* "     0.993 ( 0.014 ms): ls/23966 " */
-static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, bool timed,
-		 const struct st_rec *r)
+static void head_of(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, bool timed,
+		    const char *comm, uint32_t tid)
 {
 	if (!t->base_ts)
 		t->base_ts = ts;
@@ -81,7 +97,29 @@ static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, 
 		strbuf_addf(sb, "(%6.3f ms): ", dur / 1e6);
 	else
 		strbuf_adds(sb, "(         ): ");
-	strbuf_addf(sb, "%.16s/%u ", r->comm, r->tid);
+	strbuf_addf(sb, "%.16s/%u ", comm, tid);
+}
+
+static void head(struct trace *t, struct strbuf *sb, uint64_t ts, uint64_t dur, bool timed,
+		 const struct st_rec *r)
+{
+	head_of(t, sb, ts, dur, timed, r->comm, r->tid);
+}
+
+/* The line being built: the buffer of the last line, kept to save an allocation per line */
+static struct strbuf line_begin(struct trace *t)
+{
+	struct strbuf sb = t->line;
+
+	t->line = (struct strbuf)STRBUF_INIT;
+	strbuf_reset(&sb);
+	return sb;
+}
+
+static void line_end(struct trace *t, struct strbuf *sb)
+{
+	strbuf_release(&t->line);
+	t->line = *sb;
 }
 
 static void emit(struct trace *t, struct strbuf *sb)
@@ -95,7 +133,7 @@ static void emit(struct trace *t, struct strbuf *sb)
 /* "name(args) ..." for an enter whose exit has not come when another thread shows up */
 static void print_interrupted(struct trace *t)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb;
 	struct pending *p;
 	void *v;
 	size_t mark;
@@ -105,12 +143,13 @@ static void print_interrupted(struct trace *t)
 	p = v;
 	if (p->printed || t->failure || t->duration_ms > 0)
 		return;
+	sb = line_begin(t);
 	head(t, &sb, p->rec.ts, 0, false, &p->rec);
 	mark = sb.len;
-	sysfmt_args(&sb, trace_fmt(t, p->rec.id), &p->rec, NULL, comm_of, t);
+	sysfmt_args(&sb, trace_fmt(t, p->rec.id), &p->rec, NULL, &t->hooks);
 	strbuf_addf(&sb, ")%*s ...\n", sb.len - mark < ARGS_ALIGN ? (int)(ARGS_ALIGN - (sb.len - mark)) : 0, "");
 	emit(t, &sb);
-	strbuf_release(&sb);
+	line_end(t, &sb);
 	p->printed = true;
 }
 
@@ -131,16 +170,16 @@ static void on_enter(struct trace *t, const struct st_rec *r, size_t size)
 		print_interrupted(t);
 	t->current = r->tid;
 	if (f->noreturn) {
-		struct strbuf sb = STRBUF_INIT;
+		struct strbuf sb = line_begin(t);
 		size_t mark;
 
 		head(t, &sb, r->ts, 0, false, r);
 		mark = sb.len;
-		sysfmt_args(&sb, f, r, NULL, comm_of, t);
+		sysfmt_args(&sb, f, r, NULL, &t->hooks);
 		pad_ret(&sb, mark);
 		strbuf_adds(&sb, "?\n");
 		emit(t, &sb);
-		strbuf_release(&sb);
+		line_end(t, &sb);
 		return;
 	}
 	slot = hashmap_slot(&t->pending, r->tid);
@@ -158,7 +197,7 @@ static void on_enter(struct trace *t, const struct st_rec *r, size_t size)
 static void on_exit_rec(struct trace *t, const struct st_rec *r)
 {
 	const struct sysfmt *f = trace_fmt(t, r->id);
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = line_begin(t);
 	struct pending *p = NULL;
 	bool timed = r->dur != ~0ULL;
 	size_t mark;
@@ -173,17 +212,18 @@ static void on_exit_rec(struct trace *t, const struct st_rec *r)
 	} else if (p || timed) {
 		head(t, &sb, r->ts - (timed ? r->dur : 0), r->dur, timed, r);
 		mark = sb.len;
-		sysfmt_args(&sb, f, p ? &p->rec : NULL, r, comm_of, t);
+		sysfmt_args(&sb, f, p ? &p->rec : NULL, r, &t->hooks);
 	} else {
 		head(t, &sb, 0, 0, false, r);
 		mark = sb.len;
 		strbuf_addf(&sb, " ... [continued]: %s()", f->name);
 	}
 	pad_ret(&sb, mark);
-	sysfmt_ret(&sb, f, r->ret, comm_of, t);
+	sysfmt_ret(&sb, f, r->ret, &t->hooks);
 	strbuf_addch(&sb, '\n');
 	emit(t, &sb);
-	strbuf_release(&sb);
+	line_end(t, &sb);
+	fdpath_note_exit(&t->fds, f, p ? &p->rec : NULL, r);
 	if (p) {
 		hashmap_del(&t->pending, r->tid);
 		free(p);
@@ -196,11 +236,53 @@ int trace_on_rec(void *ctx, const struct st_rec *r, size_t size)
 
 	if (t->done)
 		return 0;
+	if (!t->base_ts)	/* perf's times are since its first event */
+		t->base_ts = r->ts;
 	note_comm(t, r);
 	if (r->type == ST_REC_ENTER)
 		on_enter(t, r, size);
 	else if (r->type == ST_REC_EXIT)
 		on_exit_rec(t, r);
+	return 0;
+}
+
+/* perf trace's fault line: "minfault [sym+0x1c] => /lib/libc.so.6@0x1ab70 (d.)" */
+int trace_on_fault(void *ctx, const struct st_fault *f)
+{
+	struct trace *t = ctx;
+	struct fault_count *fc;
+	struct strbuf sb;
+	void **slot;
+
+	slot = hashmap_slot(&t->faults, f->tid);
+	if (slot && !*slot)
+		*slot = calloc(1, sizeof(struct fault_count));
+	fc = slot ? *slot : NULL;
+	if (fc) {
+		fc->maj += f->major;
+		fc->min += !f->major;
+		memcpy(fc->comm, f->comm ? f->comm : "", sizeof(fc->comm) - 1);
+	}
+	if (t->done || t->summary_only || !(t->pf & (f->major ? TRACE_PF_MAJ : TRACE_PF_MIN)))
+		return 0;
+	if (!t->base_ts)
+		t->base_ts = f->time;
+	sb = line_begin(t);
+	head_of(t, &sb, f->time, 0, true, f->comm ? f->comm : ":?", f->tid);
+	strbuf_addf(&sb, "%sfault [", f->major ? "maj" : "min");
+	/* perf prints the address, not the ip, when no map holds the ip */
+	if (f->ip_sym)
+		strbuf_addf(&sb, "%s+0x%llx", f->ip_sym, (unsigned long long)f->ip_off);
+	else
+		strbuf_addf(&sb, "0x%llx",
+			    (unsigned long long)(f->ip_mapped ? f->ip_addr : f->addr));
+	strbuf_adds(&sb, "] => ");
+	if (f->dso)
+		strbuf_addf(&sb, "%s@", f->dso);
+	strbuf_addf(&sb, "0x%llx (%c%c)\n", (unsigned long long)f->addr, f->dso ? 'd' : '?',
+		    f->level);
+	emit(t, &sb);
+	line_end(t, &sb);
 	return 0;
 }
 
@@ -231,6 +313,7 @@ struct thread_sum {
 	int tid;
 	char comm[16];
 	uint64_t events;
+	uint64_t majfaults, minfaults;
 	struct sc_row *rows;
 	size_t nr, alloc;
 	struct errrow {
@@ -314,6 +397,29 @@ static int collect_err(void *ctx, const struct st_err_key *k, uint64_t n)
 	return 0;
 }
 
+/* page faults count as events of their thread, as perf counts them */
+static int collect_faults(struct trace *t, struct summary *s)
+{
+	size_t iter = 0;
+	uint64_t key;
+	void *v;
+
+	while (hashmap_next(&t->faults, &iter, &key, &v)) {
+		const struct fault_count *fc = v;
+		struct thread_sum *th = thread_get(s, (int)key);
+
+		if (!th)
+			return -ENOMEM;
+		if (!th->comm[0])
+			memcpy(th->comm, fc->comm, 15);
+		th->majfaults = fc->maj;
+		th->minfaults = fc->min;
+		th->events += fc->maj + fc->min;
+		s->events += fc->maj + fc->min;
+	}
+	return 0;
+}
+
 static double row_msecs(const struct st_stat *s)
 {
 	return s->total / 1e6;
@@ -329,12 +435,16 @@ static int cmp_rows(const void *a, const void *b)
 	return x->id - y->id;
 }
 
+/* perf 6.1's order: its threads live in 256 trees by tid & 255, each sorted by event count
+ * (fewest first) and printed tree after tree */
 static int cmp_threads(const void *a, const void *b)
 {
 	const struct thread_sum *x = a, *y = b;
 
+	if ((x->tid & 255) != (y->tid & 255))
+		return (x->tid & 255) - (y->tid & 255);
 	if (x->events != y->events)
-		return x->events > y->events ? -1 : 1;
+		return x->events < y->events ? -1 : 1;
 	return x->tid - y->tid;
 }
 
@@ -365,8 +475,13 @@ static void print_thread(struct trace *t, const struct thread_sum *th, uint64_t 
 	FILE *o = t->out;
 	size_t i, j;
 
-	fprintf(o, " %s (%d), %llu events, %.1f%%\n", th->comm, th->tid,
+	fprintf(o, " %s (%d), %llu events, %.1f%%", th->comm, th->tid,
 		(unsigned long long)th->events, all ? 100.0 * th->events / all : 0.0);
+	if (th->majfaults)
+		fprintf(o, ", %llu majfaults", (unsigned long long)th->majfaults);
+	if (th->minfaults)
+		fprintf(o, ", %llu minfaults", (unsigned long long)th->minfaults);
+	fprintf(o, "\n");
 	fprintf(o, "\n   syscall            calls  errors  total       min       avg       max       stddev\n");
 	fprintf(o, "                                     (msec)    (msec)    (msec)    (msec)        (%%)\n");
 	fprintf(o, "   --------------- --------  ------ -------- --------- --------- ---------     ------\n");
@@ -388,7 +503,7 @@ static void print_thread(struct trace *t, const struct thread_sum *th, uint64_t 
 					strerrorname_np(th->errs[j].err) ?: "E?",
 					(unsigned long long)th->errs[j].n);
 	}
-	fprintf(o, "\n");
+	fprintf(o, "\n\n");
 }
 
 static void print_hist(struct trace *t)
@@ -428,6 +543,8 @@ int trace_print_summary(struct trace *t)
 	int err;
 
 	err = systrace_for_each_stat(t->st, collect_stat, &s);
+	if (!err)
+		err = collect_faults(t, &s);
 	if (!err && t->errno_summary)
 		err = systrace_for_each_err(t->st, collect_err, &s);
 	if (!err && (t->summary_only || t->with_summary)) {
@@ -466,6 +583,12 @@ void trace_release(struct trace *t)
 	while (hashmap_next(&t->comms, &iter, &key, &v))
 		free(v);
 	hashmap_release(&t->comms);
+	strbuf_release(&t->line);
+	iter = 0;
+	while (hashmap_next(&t->faults, &iter, &key, &v))
+		free(v);
+	hashmap_release(&t->faults);
+	fdpath_release(&t->fds);
 	for (i = 0; i < SYSNAMES_MAX; i++)
 		free(t->fmts[i]);
 	systrace_free(t->st);

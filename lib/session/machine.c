@@ -16,6 +16,7 @@
 struct map {
 	uint64_t start, end, pgoff;
 	struct dso *dso;	/* NULL: a mapping with nothing to resolve (data) */
+	const char *name;	/* a data mapping's name ("//anon", "[stack]"), interned */
 };
 
 struct maps {
@@ -448,6 +449,7 @@ static int process_mmap(struct machine *m, const struct perf_event_header *ev)
 	nm.dso = exec || name[0] == '/' ? symtab_dso(m->st, name, pid) : NULL;
 	if (!exec && nm.dso && nm.dso->kind == DSO_JIT_MAP)
 		nm.dso = NULL;	/* anonymous data */
+	nm.name = nm.dso ? NULL : intern(m, name, strlen(name));
 	if (nm.dso && bid && bid[0] && bid[0] <= 20 && !nm.dso->build_id_size)
 		dso_set_build_id(nm.dso, bid + 4, bid[0]);
 	return maps_insert(&t->proc->maps, &nm);
@@ -627,6 +629,15 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 		     struct frame *f)
 {
 	resolve(m, t, cpumode, ip, f);
+}
+
+const char *machine_data_map(struct machine *m, struct thread *t, uint8_t cpumode,
+			     uint64_t addr)
+{
+	const struct maps *ms = maps_for(m, t, cpumode);
+	const struct map *mp = ms && ms != &m->kmaps ? maps_find(ms, addr) : NULL;
+
+	return mp && !mp->dso ? mp->name : NULL;
 }
 
 static bool unwind_find_map(void *ctx, uint64_t addr, struct unwind_map *out)

@@ -469,6 +469,14 @@ void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cp
 	machine_resolve(priv->machine, (struct thread *)t, cpumode, ip, f);
 }
 
+const char *session_data_map(struct session *sess, const struct thread *t, uint8_t cpumode,
+			     uint64_t addr)
+{
+	struct session_priv *priv = sess->priv;
+
+	return machine_data_map(priv->machine, (struct thread *)t, cpumode, addr);
+}
+
 bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f)
 {
 	struct session_priv *priv = sess->priv;

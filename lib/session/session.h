@@ -98,6 +98,11 @@ bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f);
 void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode,
 			uint64_t ip, struct frame *f);
 
+/* The name of the data mapping (no dso: "//anon", "[stack]", "[heap]") holding addr in
+ * thread t at cpumode, as perf names the map; NULL when none. Valid until session_free(). */
+const char *session_data_map(struct session *sess, const struct thread *t, uint8_t cpumode,
+			     uint64_t addr);
+
 /* perf's --max-stack, before session_process(): at most n frames of each call chain (the
  * innermost ones, or with outermost the outermost as perf keeps them for caller-ordered
  * graphs) and at most n unwound from a stack copy; 0, the default, keeps all. */

@@ -93,9 +93,12 @@ static enum sysarg_kind classify(const char *sc, const char *type, const char *n
 	if (!strcmp(name, "dfd") || !strcmp(name, "olddfd") || !strcmp(name, "newdfd") ||
 	    !strcmp(name, "dirfd"))
 		return SA_DFD;
+	/* perf shows the path after int, unsigned int and long fds only */
 	if (is_fd_name(name) && (!strcmp(type, "int") || !strcmp(type, "unsigned int") ||
-				 !strcmp(type, "long") || !strcmp(type, "unsigned long")))
+				 !strcmp(type, "long")))
 		return SA_FD;
+	if (is_fd_name(name) && (!strcmp(type, "unsigned long") || !strcmp(type, "const int")))
+		return SA_FD_NUM;
 	if (!strcmp(name, "flags") && (!strcmp(sc, "open") || !strcmp(sc, "openat")))
 		return SA_OPEN_FLAGS;
 	if (!strcmp(name, "flags") && !strcmp(sc, "mmap"))
@@ -331,16 +334,54 @@ static const struct st_piece *find_piece(const struct st_rec *r, int arg)
 	return NULL;
 }
 
-static int add_pid(struct strbuf *sb, long v, sysfmt_comm_fn comm, void *ctx)
+const char *sysfmt_arg_str(const struct sysfmt *f, const struct st_rec *enter,
+			   const struct st_rec *exit, int i, size_t *len)
 {
-	const char *c = comm && v > 0 ? comm(ctx, (int)v) : NULL;
+	const struct st_rec *r = enter;
+	const struct st_piece *p = find_piece(enter, i);
+	const char *s;
+
+	if (i < 0 || i >= f->nr_args || f->args[i].kind != SA_STR)
+		return NULL;
+	if (!p) {
+		p = find_piece(exit, i);
+		r = exit;
+	}
+	if (!p || !(p->flags & ST_PIECE_STR) || !p->len || p->len >= ST_PIECE_MAX)
+		return NULL;
+	s = r->data + p->off;
+	if (memchr(s, '\0', p->len) != s + p->len - 1)
+		return NULL;
+	*len = p->len - 1u;
+	return s;
+}
+
+static int add_pid(struct strbuf *sb, long v, const struct sysfmt_hooks *h)
+{
+	const char *c = h && h->comm && v > 0 ? h->comm(h->ctx, (int)v) : NULL;
 
 	return c ? strbuf_addf(sb, "%ld (%s)", v, c) : strbuf_addf(sb, "%ld", v);
 }
 
+/* perf's file name arguments: "...name" or "...path..." */
+static int is_filename(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n >= 4 && !strcmp(name + n - 4, "name")) || strstr(name, "path");
+}
+
+/* "3</etc/passwd>" when the caller knows the path, else "3", as perf trace */
+static int add_fd(struct strbuf *sb, int fd, const struct st_rec *r, const struct sysfmt_hooks *h)
+{
+	const char *path = h && h->fd_path && fd >= 0 ? h->fd_path(h->ctx, r, fd) : NULL;
+
+	return path ? strbuf_addf(sb, "%d<%s>", fd, path) : strbuf_addf(sb, "%d", fd);
+}
+
 /* The value of one argument; the piece it came with, if any, from either record. */
 static int add_arg(struct strbuf *sb, const struct sysfmt *f, int i, const struct st_rec *en,
-		   const struct st_rec *ex, sysfmt_comm_fn comm, void *ctx)
+		   const struct st_rec *ex, const struct sysfmt_hooks *h)
 {
 	const struct st_rec *src = en ? en : ex;
 	unsigned long v = (unsigned long)src->args[i];
@@ -357,6 +398,9 @@ static int add_arg(struct strbuf *sb, const struct sysfmt *f, int i, const struc
 		if (p && p->flags & ST_PIECE_STR)
 			return sysfmt_quote(sb, pr->data + p->off, p->len ? p->len - 1u : 0,
 					    p->len >= ST_PIECE_MAX);
+		/* perf shows a file name it could not read as an int: the low 32 bits */
+		if (is_filename(f->args[i].name))
+			return strbuf_addf(sb, "%#x", (unsigned int)v);
 		return strbuf_addf(sb, "%#lx", v);
 	case SA_BUF_IN:
 	case SA_BUF_OUT:
@@ -371,8 +415,10 @@ static int add_arg(struct strbuf *sb, const struct sysfmt *f, int i, const struc
 	case SA_DFD:
 		if ((int)v == AT_FDCWD)
 			return strbuf_adds(sb, "CWD");
-		return strbuf_addf(sb, "%d", (int)v);
+		return add_fd(sb, (int)v, src, h);
 	case SA_FD:
+		return add_fd(sb, (int)v, src, h);
+	case SA_FD_NUM:
 		return strbuf_addf(sb, "%d", (int)v);
 	case SA_OPEN_FLAGS:
 		if (!(v & O_ACCMODE) && strbuf_adds(sb, v ? "RDONLY|" : "RDONLY"))
@@ -397,7 +443,7 @@ static int add_arg(struct strbuf *sb, const struct sysfmt *f, int i, const struc
 		return s ? strbuf_adds(sb, s) : strbuf_addf(sb, "%d", (int)v);
 	}
 	case SA_PID:
-		return add_pid(sb, (int)v, comm, ctx);
+		return add_pid(sb, (int)v, h);
 	case SA_RESOURCE:
 		if (v < sizeof(resources) / sizeof(resources[0]))
 			return strbuf_adds(sb, resources[v]);
@@ -424,18 +470,18 @@ static int add_arg(struct strbuf *sb, const struct sysfmt *f, int i, const struc
 	return 0;
 }
 
-/* perf leaves out zero arguments, and mmap's fd of an anonymous mapping */
+/* perf leaves out zero arguments (fd 0 too), and mmap's fd of an anonymous mapping */
 static int arg_hidden(const struct sysfmt *f, int i, const struct st_rec *src)
 {
 	enum sysarg_kind k = f->args[i].kind;
 	unsigned long v = (unsigned long)src->args[i];
 	int j;
 
-	if (k == SA_FD && !strcmp(f->name, "mmap")) {
+	if ((k == SA_FD || k == SA_FD_NUM) && !strcmp(f->name, "mmap")) {
 		for (j = 0; j < f->nr_args; j++)
 			if (f->args[j].kind == SA_MMAP_FLAGS && src->args[j] & MAP_ANONYMOUS)
 				return 1;
-		return 0;
+		return v == 0;
 	}
 	if (k == SA_MODE) {
 		/* open's mode means something only when the call may create a file */
@@ -443,13 +489,15 @@ static int arg_hidden(const struct sysfmt *f, int i, const struct st_rec *src)
 			if (f->args[j].kind == SA_OPEN_FLAGS)
 				return !(src->args[j] & (O_CREAT | 020000000));
 	}
-	if (k == SA_FD || k == SA_DFD || k == SA_ACCESS || k == SA_PROT || k == SA_OPEN_FLAGS)
+	/* perf names these values even when zero */
+	if (k == SA_ACCESS || k == SA_PROT || k == SA_OPEN_FLAGS || k == SA_WHENCE ||
+	    k == SA_RESOURCE)
 		return 0;
 	return v == 0;
 }
 
 int sysfmt_args(struct strbuf *sb, const struct sysfmt *f, const struct st_rec *enter,
-		const struct st_rec *exit, sysfmt_comm_fn comm, void *ctx)
+		const struct st_rec *exit, const struct sysfmt_hooks *h)
 {
 	const struct st_rec *src = enter ? enter : exit;
 	int i, first = 1, err = strbuf_addf(sb, "%s(", f->name);
@@ -459,14 +507,14 @@ int sysfmt_args(struct strbuf *sb, const struct sysfmt *f, const struct st_rec *
 			continue;
 		err = strbuf_addf(sb, "%s%s: ", first ? "" : ", ", f->args[i].name);
 		if (!err)
-			err = add_arg(sb, f, i, enter, exit, comm, ctx);
+			err = add_arg(sb, f, i, enter, exit, h);
 		first = 0;
 	}
 	return err;
 }
 
-int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret, sysfmt_comm_fn comm,
-	       void *ctx)
+int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret,
+	       const struct sysfmt_hooks *h)
 {
 	if (ret < 0 && ret > -4096) {
 		const char *name = strerrorname_np((int)-ret);
@@ -476,6 +524,6 @@ int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret, sysfmt_co
 	if (f->ret == SR_HEX)
 		return strbuf_addf(sb, "%#llx", (unsigned long long)ret);
 	if (f->ret == SR_PID)
-		return add_pid(sb, (long)ret, comm, ctx);
+		return add_pid(sb, (long)ret, h);
 	return strbuf_addf(sb, "%lld", (long long)ret);
 }

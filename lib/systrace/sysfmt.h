@@ -16,6 +16,7 @@
 
 enum sysarg_kind {
 	SA_INT, SA_UINT, SA_HEX, SA_PTR, SA_STR, SA_BUF_IN, SA_BUF_OUT, SA_FD, SA_DFD,
+	SA_FD_NUM,	/* an fd perf shows without its path (typed unsigned long: mmap, writev) */
 	SA_OPEN_FLAGS, SA_MODE, SA_ACCESS, SA_PROT, SA_MMAP_FLAGS, SA_SIG, SA_PID,
 	SA_RESOURCE, SA_ARCH_PRCTL, SA_RANDOM_FLAGS, SA_WHENCE,
 };
@@ -47,15 +48,27 @@ int sysfmt_load(const char *tracefs, const char *name, struct sysfmt *f);
 /* The BPF side's settings for f: which args are strings, which buffer to copy. */
 void sysfmt_bpf_conf(const struct sysfmt *f, struct st_sysconf *sc);
 
-/* Names a thread id for pid arguments and returns ("28297 (sh)"); NULL when unknown. */
-typedef const char *(*sysfmt_comm_fn)(void *ctx, int tid);
+/* What the caller knows beyond the records, asked while formatting; any may be NULL. */
+struct sysfmt_hooks {
+	/* The name of thread tid for pid arguments and returns ("28297 (sh)"); NULL: unknown. */
+	const char *(*comm)(void *ctx, int tid);
+	/* The path fd stands for in the process of record r, shown as "3</etc/passwd>";
+	 * NULL: unknown. The string needs to live only until the next call. */
+	const char *(*fd_path)(void *ctx, const struct st_rec *r, int fd);
+	void *ctx;
+};
 
-/* Appends "name(arg: value, ...": the enter record's args with the pieces of both records. */
+/* Appends "name(arg: value, ...": the enter record's args with the pieces of both records.
+ * h may be NULL. */
 int sysfmt_args(struct strbuf *sb, const struct sysfmt *f, const struct st_rec *enter,
-		const struct st_rec *exit, sysfmt_comm_fn comm, void *ctx);
+		const struct st_rec *exit, const struct sysfmt_hooks *h);
 /* Appends the return value: "3", "-1 ENOENT (No such file or directory)", "0x7f...". */
-int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret, sysfmt_comm_fn comm,
-	       void *ctx);
+int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret,
+	       const struct sysfmt_hooks *h);
+/* The complete string argument i carried by either record (enter's first), its length
+ * without the NUL in *len; NULL when neither carries it whole. */
+const char *sysfmt_arg_str(const struct sysfmt *f, const struct st_rec *enter,
+			   const struct st_rec *exit, int i, size_t *len);
 /* Appends len bytes quoted as strace does ("a\nb\0"), with "..." after when truncated. */
 int sysfmt_quote(struct strbuf *sb, const char *s, size_t len, int truncated);
 

@@ -61,9 +61,9 @@ static size_t ring_size(size_t want)
 }
 
 static int open_fallback(struct systrace *st, const struct st_config *cfg, size_t ring_bytes,
-			 int why)
+			 int why, bool replay)
 {
-	int err = tpf_open(cfg, ring_bytes, &st->tpf);
+	int err = tpf_open(cfg, ring_bytes, replay, &st->tpf);
 
 	st->bpf_err = why;
 	return err;
@@ -79,8 +79,8 @@ int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags,
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return -ENOMEM;
-	if (flags & SYSTRACE_NO_BPF) {
-		err = open_fallback(st, cfg, ring_bytes, -ENOTSUP);
+	if (flags & (SYSTRACE_NO_BPF | SYSTRACE_REPLAY)) {
+		err = open_fallback(st, cfg, ring_bytes, -ENOTSUP, flags & SYSTRACE_REPLAY);
 		if (err)
 			goto out_free;
 		*ret = st;
@@ -115,7 +115,7 @@ out_skel:
 	systrace_bpf__destroy(st->skel);
 	st->skel = NULL;
 	/* refused (no CAP_BPF, a locked-down or old kernel): the tracepoints without BPF */
-	if (err != -ENOMEM && !open_fallback(st, cfg, ring_bytes, err < 0 ? err : -EINVAL)) {
+	if (err != -ENOMEM && !open_fallback(st, cfg, ring_bytes, err < 0 ? err : -EINVAL, false)) {
 		*ret = st;
 		return 0;
 	}
@@ -183,6 +183,12 @@ int systrace_poll(struct systrace *st, int timeout_ms, const sigset_t *mask, sys
 	if (n < 0)
 		return -errno;
 	return ring_buffer__consume(st->rb);
+}
+
+int systrace_feed(struct systrace *st, const struct st_sample *s, const char *comm,
+		  systrace_rec_fn fn, void *ctx)
+{
+	return st->tpf ? tpf_feed(st->tpf, s, comm, fn, ctx) : -EINVAL;
 }
 
 int systrace_drain(struct systrace *st, systrace_rec_fn fn, void *ctx)

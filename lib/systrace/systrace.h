@@ -19,6 +19,16 @@
 struct systrace;
 
 #define SYSTRACE_NO_BPF 1	/* use the perf_event_open fallback even where BPF works */
+#define SYSTRACE_REPLAY 2	/* no kernel side: samples come from systrace_feed() */
+
+/* One raw_syscalls:sys_enter or sys_exit sample, as a recording holds it. */
+struct st_sample {
+	uint64_t time;
+	uint32_t pid, tid, cpu;
+	int enter;
+	int64_t id;
+	uint64_t a[6];	/* enter: the args; exit: a[0] is the return value */
+};
 
 /* Opens and loads the program with cfg; ring_bytes is the ring buffer's size (rounded up to a
  * power of two of pages). When the kernel refuses the program, the same records and
@@ -43,6 +53,10 @@ typedef int (*systrace_rec_fn)(void *ctx, const struct st_rec *r, size_t size);
  * The number handled, or -errno (-EINTR when a signal came). */
 int systrace_poll(struct systrace *st, int timeout_ms, const sigset_t *mask, systrace_rec_fn fn,
 		  void *ctx);
+/* SYSTRACE_REPLAY: one sample of thread comm (NULL: the last one given) in, its records
+ * (as live: enter, exit with the duration) to fn, its statistics counted. 0 or fn's error. */
+int systrace_feed(struct systrace *st, const struct st_sample *s, const char *comm,
+		  systrace_rec_fn fn, void *ctx);
 /* Hands every record already in the ring to fn without waiting. */
 int systrace_drain(struct systrace *st, systrace_rec_fn fn, void *ctx);
 

@@ -21,16 +21,9 @@
 #include "lib/systrace/tpf.h"
 #include "lib/trace/tp.h"
 
-struct sample {
-	uint64_t time;
-	uint32_t pid, tid, cpu;
-	int enter;
-	int64_t id;
-	uint64_t a[6];	/* enter: the args; exit: a[0] is the return value */
-};
-
 struct tpf {
 	struct st_config cfg;
+	bool replay;			/* fed from a file: no tracefs, no /proc */
 	size_t ring_pages;
 	struct st_sysconf sc[ST_MAX_SYSCALLS];
 	struct target tg;
@@ -48,13 +41,13 @@ struct tpf {
 	struct hashmap uids;		/* pid -> uid + 1 (0: not looked up yet) */
 	uint64_t *hist;			/* [ST_MAX_SYSCALLS * ST_HIST_BUCKETS] */
 	uint64_t lost;
-	VEC(struct sample) batch;
+	VEC(struct st_sample) batch;
 	struct st_rec *rec;
 	systrace_rec_fn fn;
 	void *fn_ctx;
 };
 
-int tpf_open(const struct st_config *cfg, size_t ring_bytes, struct tpf **ret)
+int tpf_open(const struct st_config *cfg, size_t ring_bytes, bool replay, struct tpf **ret)
 {
 	struct tpf *f = calloc(1, sizeof(*f));
 	int err;
@@ -62,15 +55,16 @@ int tpf_open(const struct st_config *cfg, size_t ring_bytes, struct tpf **ret)
 	if (!f)
 		return -ENOMEM;
 	f->cfg = *cfg;
+	f->replay = replay;
 	f->epfd = -1;
 	for (f->ring_pages = 1; f->ring_pages * 4096 < ring_bytes / 4 && f->ring_pages < 4096;)
 		f->ring_pages <<= 1;
 	f->hist = calloc(ST_MAX_SYSCALLS * ST_HIST_BUCKETS, sizeof(*f->hist));
 	f->rec = calloc(1, sizeof(*f->rec));
 	err = !f->hist || !f->rec ? -ENOMEM : 0;
-	if (!err)
+	if (!err && !replay)
 		err = tp_id("raw_syscalls", "sys_enter", &f->enter_tp);
-	if (!err)
+	if (!err && !replay)
 		err = tp_id("raw_syscalls", "sys_exit", &f->exit_tp);
 	if (err) {
 		tpf_free(f);
@@ -214,10 +208,14 @@ static const char *comm_of(struct tpf *f, uint32_t pid, uint32_t tid, bool rerea
 
 	if (!slot)
 		return ":?";
-	if (*slot && !reread)
+	if (*slot && (!reread || f->replay))
 		return *slot;
 	if (!*slot && !(*slot = calloc(1, 16)))
 		return ":?";
+	if (f->replay) {
+		snprintf(*slot, 16, ":%u", tid);
+		return *slot;
+	}
 	snprintf(path, sizeof(path), "/proc/%u/task/%u/comm", pid, tid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	n = fd >= 0 ? read(fd, *slot, 15) : -1;
@@ -232,7 +230,7 @@ static const char *comm_of(struct tpf *f, uint32_t pid, uint32_t tid, bool rerea
 	return *slot;
 }
 
-static struct st_stat *stat_get(struct tpf *f, const struct sample *s)
+static struct st_stat *stat_get(struct tpf *f, const struct st_sample *s)
 {
 	void **slot = hashmap_slot(&f->stats, (uint64_t)s->tid << 32 | (uint64_t)s->id);
 	struct st_stat *st;
@@ -250,7 +248,7 @@ static struct st_stat *stat_get(struct tpf *f, const struct sample *s)
 	return *slot;
 }
 
-static void account(struct tpf *f, const struct sample *s, int64_t ret, uint64_t dur, bool timed)
+static void account(struct tpf *f, const struct st_sample *s, int64_t ret, uint64_t dur, bool timed)
 {
 	struct st_stat *st = stat_get(f, s);
 	unsigned __int128 sq;
@@ -285,7 +283,7 @@ static void account(struct tpf *f, const struct sample *s, int64_t ret, uint64_t
 	f->hist[s->id * ST_HIST_BUCKETS + b]++;
 }
 
-static int emit(struct tpf *f, const struct sample *s, uint32_t type, const uint64_t *args,
+static int emit(struct tpf *f, const struct st_sample *s, uint32_t type, const uint64_t *args,
 		int64_t ret, uint64_t dur)
 {
 	struct st_rec *r = f->rec;
@@ -303,7 +301,7 @@ static int emit(struct tpf *f, const struct sample *s, uint32_t type, const uint
 	return f->fn(f->fn_ctx, r, offsetof(struct st_rec, data));
 }
 
-static int on_enter(struct tpf *f, const struct sample *s, const struct st_sysconf *sc)
+static int on_enter(struct tpf *f, const struct st_sample *s, const struct st_sysconf *sc)
 {
 	struct st_inflight *in;
 	void **slot;
@@ -327,7 +325,7 @@ static int on_enter(struct tpf *f, const struct sample *s, const struct st_sysco
 	return 0;
 }
 
-static int on_exit_sample(struct tpf *f, const struct sample *s)
+static int on_exit_sample(struct tpf *f, const struct st_sample *s)
 {
 	uint64_t args[6] = { 0 }, dur = 0;
 	int64_t ret = (int64_t)s->a[0];
@@ -380,7 +378,7 @@ static bool uid_ok(struct tpf *f, uint32_t pid)
 	return (uintptr_t)*slot == (uintptr_t)f->cfg.uid + 1;
 }
 
-static int process(struct tpf *f, const struct sample *s)
+static int process(struct tpf *f, const struct st_sample *s)
 {
 	const struct st_sysconf *sc;
 
@@ -396,12 +394,26 @@ static int process(struct tpf *f, const struct sample *s)
 	return s->enter ? on_enter(f, s, sc) : on_exit_sample(f, s);
 }
 
+int tpf_feed(struct tpf *f, const struct st_sample *s, const char *comm, systrace_rec_fn fn,
+	     void *ctx)
+{
+	void **slot = comm ? hashmap_slot(&f->comms, s->tid) : NULL;
+
+	if (slot && !*slot)
+		*slot = calloc(1, 16);
+	if (slot && *slot)
+		strncpy(*slot, comm, 15);
+	f->fn = fn;
+	f->fn_ctx = ctx;
+	return process(f, s);
+}
+
 /* A sample: pid, tid, time, cpu, then the raw tracepoint record. */
 static int on_record(void *ctx, struct ring *r, const struct perf_event_header *ev)
 {
 	struct tpf *f = ctx;
 	const unsigned char *p = (const unsigned char *)(ev + 1);
-	struct sample s = { 0 };
+	struct st_sample s = { 0 };
 	uint32_t raw_size;
 	uint16_t type;
 
@@ -434,7 +446,7 @@ static int on_record(void *ctx, struct ring *r, const struct perf_event_header *
 
 static int by_time(const void *a, const void *b)
 {
-	const struct sample *x = a, *y = b;
+	const struct st_sample *x = a, *y = b;
 
 	return x->time < y->time ? -1 : x->time > y->time;
 }

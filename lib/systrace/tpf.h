@@ -9,13 +9,17 @@
 #ifndef FLARE_SYSTRACE_TPF_H
 #define FLARE_SYSTRACE_TPF_H
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "lib/systrace/systrace.h"
 
 struct tpf;
 
-int tpf_open(const struct st_config *cfg, size_t ring_bytes, struct tpf **ret);
+/* replay: fed samples by tpf_feed() instead of rings; nothing from tracefs or /proc. */
+int tpf_open(const struct st_config *cfg, size_t ring_bytes, bool replay, struct tpf **ret);
+int tpf_feed(struct tpf *f, const struct st_sample *s, const char *comm, systrace_rec_fn fn,
+	     void *ctx);
 int tpf_set_syscall(struct tpf *f, int nr, const struct st_sysconf *sc);
 int tpf_add_task(struct tpf *f, int tid, enum st_task_state state);
 int tpf_skip_pid(struct tpf *f, int pid);

@@ -3,7 +3,8 @@
  * libFuzzer harness for what reads perf.data past the reader (reader.c fuzzes the reader
  * alone): each input the reader opens is replayed by the session (threads, maps, symbols,
  * call chains), then read by the commands as users run them: report --stdio (with children
- * and --sort trace), report --stats and --tasks, script (with -D and the tracepoint text) and flamegraph.
+ * and --sort trace), report --stats and --tasks, script (with -D and the tracepoint text),
+ * flamegraph and trace -i (the raw_syscalls samples replayed into lines and -S tables).
  * Their output goes to /dev/null. Symbols come from an empty --symfs and --kallsyms, so no file
  * of this machine is read. Seeds as for reader.c:
  *   tests/fuzz/seed-reader.sh /tmp/seeds && build-fuzz/session -max_len=65536 CORPUS /tmp/seeds
@@ -120,6 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		RUN(cmd_script, "script", "-f", "-D", "-i", path, "--symfs", root, "--kallsyms",
 		    ksyms);
 		RUN(cmd_flamegraph, "flamegraph", "-f", "-i", path, "--folded");
+		RUN(cmd_trace, "trace", "-f", "-i", path, "-S", "--errno-summary", "--hist");
 	}
 	close(fd);
 	return 0;
