@@ -14,6 +14,7 @@
 #include "lib/base/err.h"
 #include "lib/base/log.h"
 #include "lib/base/vec.h"
+#include "lib/data/features.h"
 #include "lib/session/machine.h"
 #include "lib/session/session.h"
 
@@ -37,34 +38,24 @@ static void apply_build_ids(struct session *sess)
 {
 	size_t size, pos = 0;
 	const uint8_t *p = perf_data_feature(sess->pd, FEAT_BUILD_ID, &size);
+	struct pd_build_id_entry e;
 
-	/* entries: header, s32 pid, u8 id[20], u8 size, 3 reserved, filename */
-	while (p && pos + 40 <= size) {
-		struct perf_event_header h;
-		const char *name = (const char *)p + pos + 36;
+	while (p && pd_build_id_next(p, size, &pos, &e)) {
 		struct dso *d;
-		uint8_t n = 20;
 
-		memcpy(&h, p + pos, sizeof(h));
-		if (h.size < 40 || h.size > size - pos)
-			break;
-		if (h.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
-			n = p[pos + 32];
-		if (n && n <= 20 && memchr(name, '\0', h.size - 36) && name[0]) {
-			if (!strcmp(name, "[kernel.kallsyms]"))
-				d = symtab_kernel(sess->symtab);
-			else if (strncmp(name, "[kernel.kallsyms]", 17))
-				d = symtab_dso(sess->symtab, name, 0);
-			else
-				d = NULL;
-			if (d)
-				dso_set_build_id(d, p + pos + 12, n);
-		}
-		pos += h.size;
+		if (!e.size || !e.terminated || !e.filename_len)
+			continue;
+		if (!strcmp(e.filename, "[kernel.kallsyms]"))
+			d = symtab_kernel(sess->symtab);
+		else if (strncmp(e.filename, "[kernel.kallsyms]", 17))
+			d = symtab_dso(sess->symtab, e.filename, 0);
+		else
+			d = NULL;
+		if (d)
+			dso_set_build_id(d, e.build_id, e.size);
 	}
 }
 
-/* Whether an event of the recording may have sampled the kernel. */
 static bool records_kernel(const struct perf_data *pd)
 {
 	size_t i;
