@@ -69,6 +69,9 @@ int perf_writer_open(const char *path, struct perf_writer **ret);
 /* The pipe format on fd (not closed by the writer): for `-o -` when stdout was moved. */
 int perf_writer_open_pipe_fd(int fd, struct perf_writer **ret);
 bool perf_writer_is_pipe(const struct perf_writer *w);
+/* Whether the file format is written in place to something not a regular file (a device:
+ * what is written there cannot be read back). */
+bool perf_writer_in_place(const struct perf_writer *w);
 /* Whether perf_writer_open(path) would write the pipe format ("-", a FIFO, a terminal). */
 bool perf_writer_path_is_pipe(const char *path);
 
