@@ -25,7 +25,6 @@
 #include "lib/event/pmu.h"
 #include "lib/event/target.h"
 #include "lib/event/workload.h"
-#include "lib/record/cache.h"
 #include "lib/record/record.h"
 
 #define DEFAULT_FREQ 4000
@@ -483,13 +482,6 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 		fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", ro->output);
 }
 
-static bool is_regular(const char *path)
-{
-	struct stat st;
-
-	return strcmp(path, "-") && !stat(path, &st) && S_ISREG(st.st_mode);
-}
-
 /* The exit status once the recording ended: the workload's (perf's), else 128 + the signal
  * that stopped it (perf dies of it after writing). */
 static int end_status(struct workload *wl, const struct live_signals *sig)
@@ -573,14 +565,9 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 	live_signals_poll(&sig);
 	if (!status)
 		status = end_status(&wl, &sig);
-	/* as perf record: what the samples hit goes to the build-id cache (read back from a
-	 * regular file only: a FIFO's or device's data is gone) */
-	if (!record_err && !c->no_buildid_cache && !c->no_buildid && is_regular(ro->output)) {
-		err = record_cache_buildids(ro->output);
-		if (err < 0)
-			pr_warn("cannot add the recording's objects to the build-id cache: %s "
-				"(use -N not to)", err_str(err));
-	}
+	if (!record_err && st.cache_err < 0)
+		pr_warn("cannot add the recording's objects to the build-id cache: %s "
+			"(use -N not to)", err_str(st.cache_err));
 	if (!record_err && !c->quiet)
 		print_result(ro, &st);
 out:
@@ -602,6 +589,7 @@ static void record_opts_flags(struct record_cli *c, struct record_opts *ro)
 	ro->inherit_stat = c->stat;
 	ro->no_samples = c->no_samples;
 	ro->no_buildid = c->no_buildid;
+	ro->buildid_cache = !c->no_buildid_cache && !c->no_buildid;
 	ro->delay_ms = c->delay;
 	ro->dummy_tracking = c->delay != 0;
 	ro->on_enable = on_enable;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * flamegraph-pipe: folding on a second thread. The reader hands each resolved sample to
- * fg_pipe_add(), which copies what folding needs (attr, thread and its name, pid/tid, cpu,
- * time, period, and of each frame its dso, symbol and addr: the rest of struct frame reaches
- * consume() zeroed) into a batch; full batches go to a worker thread that calls consume()
- * on them in the order given, so the result is what direct calls would make. Reading and
- * resolving then overlap with folding on a machine with two CPUs.
+ * flamegraph-pipe: folding on a second thread (lib/base/batcher.h). The reader hands each
+ * resolved sample to fg_pipe_add(), which copies what folding needs (attr, thread and its
+ * name, pid/tid, cpu, time, period, and of each frame its dso, symbol and addr: the rest of
+ * struct frame reaches consume() zeroed) into a batch; full batches go to a worker thread that
+ * calls consume() on them in the order given, so the result is what direct calls would make.
+ * Reading and resolving then overlap with folding on a machine with two CPUs.
  *
  * Only for samples whose consumer needs nothing else of the record (not tracepoints, whose
  * fields are formatted from the raw data). The pointers copied (attr, comm, dsos, symbols)

@@ -10,7 +10,6 @@
 #include "cli/exit-status.h"
 #include "cli/out.h"
 #include "cli/report.h"
-#include "cli/script.h"
 #include "lib/base/err.h"
 #include "lib/data/format.h"
 #include "lib/data/reader.h"
@@ -29,7 +28,7 @@ static void print(FILE *out, const struct perf_data *pd, const uint64_t *types,
 	fprintf(out, "\nAggregated stats:\n%16s events: %10llu\n", "TOTAL",
 		(unsigned long long)types[0]);
 	for (i = 1; i < NR_TYPES; i++) {
-		const char *name = script_record_name((uint32_t)i);
+		const char *name = perf_record_name((uint32_t)i);
 
 		if (!name || !types[i])
 			continue;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cli/script.h"
+#include "lib/data/reader.h"
 
 /* Bounded string inside a record body. */
 static const char *body_str(const struct perf_event_header *ev, size_t off, char *buf,
@@ -203,7 +204,7 @@ int script_on_record(void *ctx, const struct perf_event_header *ev, uint64_t off
 		snprintf(name, sizeof(name), ":%d", w[1]);
 		script_print_start(c, sev, t ? t->comm : name, sid.pid, sid.tid, sid.cpu, sid.time);
 	}
-	fprintf(stdout, "PERF_RECORD_%s", script_record_name(ev->type));
+	fprintf(stdout, "PERF_RECORD_%s", perf_record_name(ev->type));
 	script_record_details(stdout, ev);
 	fputc('\n', stdout);
 	return 0;

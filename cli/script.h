@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * script: the shared pieces of `flare script`: options, per-event output fields, and the
- * -D raw dump (script-dump.c).
+ * script: the shared pieces of `flare script`: options, per-event output fields
+ * (script-out.c), the records of --show-*-events (script-events.c), the -D raw dump
+ * (script-dump.c) and the sample filter (script-filter.c).
  */
 #ifndef FLARE_CLI_SCRIPT_H
 #define FLARE_CLI_SCRIPT_H
@@ -50,6 +51,7 @@ struct script_ctx {
 	struct tpfmt tt;
 	struct sample_filter filter;	/* -C, --time, -S, --comm, --pid, --tid */
 	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */
+	size_t dump_attrs;		/* -D: ATTR records of a pipe seen so far */
 };
 
 int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_t errlen);
@@ -73,9 +75,13 @@ int script_on_record(void *ctx, const struct perf_event_header *ev, uint64_t off
 /* After "PERF_RECORD_NAME": what perf prints of a COMM, MMAP, MMAP2, FORK, EXIT, LOST or
  * SWITCH record (no newline). false for other types. */
 bool script_record_details(FILE *out, const struct perf_event_header *ev);
-/* "COMM", "MMAP2", ..., or NULL. */
-const char *script_record_name(uint32_t type);
-/* -D: every record in file order with its offset, size, type and a hex dump. */
-int script_dump(struct script_ctx *c);
+/* The width of the event column: the longest event name of the file. */
+int script_name_width(const struct perf_data *pd);
+/* session_sample_cb: prints the sample as the event's fields ask, if the filter keeps it. */
+int script_print_sample(void *ctx, const struct resolved_sample *rs);
+/* -D, as session callbacks: each record with its offset, size, type, a hex dump and what
+ * perf prints of it; a sample also with its thread, dso and script line. */
+int script_dump_record(void *ctx, const struct perf_event_header *ev, uint64_t off);
+int script_dump_sample(void *ctx, const struct resolved_sample *rs);
 
 #endif

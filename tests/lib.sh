@@ -53,15 +53,13 @@ fixture_home() {
 	echo "$TMP/fixture-home"
 }
 
-# other_kernel_copy SRC DST HOME: DST is a copy of the recording SRC whose kernel build-id (in
-# its BUILD_ID feature) is changed, as if it had been recorded on a kernel this machine does
-# not run; HOME/.debug gets that kernel's kallsyms (SRC's cached one) under the new build-id,
-# as perf record leaves it. Needs python3.
-other_kernel_copy() {
-	local ids
-	ids=$(python3 - "$1" "$2" <<'PY'
+# buildid_entries RECORDING: one line per entry of the recording's BUILD_ID feature: the file
+# offset of its 20 build-id bytes, how many of them are valid, the 20 bytes in hex, and the
+# name ("/usr/bin/perf", "[kernel.kallsyms]"). Nothing for a pipe recording. Needs python3.
+buildid_entries() {
+	python3 - "$1" <<'PY'
 import struct, sys
-data = bytearray(open(sys.argv[1], 'rb').read())
+data = open(sys.argv[1], 'rb').read()
 # the header: magic, size, attr_size, attrs, data, event_types (16 bytes each), then the
 # feature bits; the feature sections follow the data section, one (offset, size) per bit
 if len(data) < 104 or struct.unpack_from('<Q', data, 8)[0] < 104:
@@ -74,25 +72,37 @@ for feat in range(256):
         continue
     off, size = struct.unpack_from('<QQ', data, sec)
     sec += 16
-    if feat != 2:  # HEADER_BUILD_ID: records of header, pid, build_id[24], filename
-        continue
     pos = off
-    while pos < off + size:
+    # HEADER_BUILD_ID: records of header, pid, build_id[20], size, pad[3], filename
+    while feat == 2 and pos < off + size:
         _, _, rsize = struct.unpack_from('<IHH', data, pos)
-        name = data[pos + 36:pos + rsize].split(b'\0')[0]
-        if name == b'[kernel.kallsyms]':
-            old = data[pos + 12:pos + 32].hex()
-            for i in range(20):
-                data[pos + 12 + i] ^= 0x5a
-            print(old, data[pos + 12:pos + 32].hex())
+        name = data[pos + 36:pos + rsize].split(b'\0')[0].decode(errors='replace')
+        print(pos + 12, data[pos + 32], data[pos + 12:pos + 32].hex(), name)
         pos += rsize
+PY
+}
+
+# other_kernel_copy SRC DST HOME: DST is a copy of the recording SRC whose kernel build-id (in
+# its BUILD_ID feature) is changed, as if it had been recorded on a kernel this machine does
+# not run; HOME/.debug gets that kernel's kallsyms (SRC's cached one) under the new build-id,
+# as perf record leaves it. Needs python3.
+other_kernel_copy() {
+	local off n old new
+	read -r off n old < <(buildid_entries "$1" |
+		awk '$4 == "[kernel.kallsyms]" { print $1, $2, $3; exit }')
+	[ -n "${old:-}" ] || return 1
+	new=$(python3 - "$1" "$2" "$off" "$old" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+off, new = int(sys.argv[3]), bytes(b ^ 0x5a for b in bytes.fromhex(sys.argv[4]))
+data[off:off + 20] = new
 open(sys.argv[2], 'wb').write(data)
+print(new.hex())
 PY
 ) || return 1
-	set -- "$1" "$2" "$3" $ids
-	[ -n "${5:-}" ] || return 1
-	mkdir -p "$3/.debug/[kernel.kallsyms]/$5"
-	cp "$3/.debug/[kernel.kallsyms]/$4/kallsyms" "$3/.debug/[kernel.kallsyms]/$5/kallsyms"
+	[ -n "$new" ] || return 1
+	mkdir -p "$3/.debug/[kernel.kallsyms]/$new"
+	cp "$3/.debug/[kernel.kallsyms]/$old/kallsyms" "$3/.debug/[kernel.kallsyms]/$new/kallsyms"
 }
 
 # stale_dsos RECORDING: prints "path recorded-build-id this-machine's-build-id" for each file
@@ -102,28 +112,9 @@ PY
 # were where the recording was made. Needs python3 and readelf; prints nothing without them.
 stale_dsos() {
 	command -v python3 >/dev/null && command -v readelf >/dev/null || return 0
-	python3 - "$1" <<'PY' | while read -r id path; do
-import struct, sys
-data = open(sys.argv[1], 'rb').read()
-if len(data) < 104 or struct.unpack_from('<Q', data, 8)[0] < 104:
-    sys.exit()  # a pipe recording: no feature sections
-data_off, data_size = struct.unpack_from('<QQ', data, 40)
-bits = int.from_bytes(data[72:104], 'little')
-sec = data_off + data_size
-for feat in range(256):
-    if not bits >> feat & 1:
-        continue
-    off, size = struct.unpack_from('<QQ', data, sec)
-    sec += 16
-    pos = off
-    while feat == 2 and pos < off + size:
-        _, _, rsize = struct.unpack_from('<IHH', data, pos)
-        n = data[pos + 32]
-        name = data[pos + 36:pos + rsize].split(b'\0')[0].decode()
-        if name.startswith('/'):
-            print(data[pos + 12:pos + 12 + n].hex(), name)
-        pos += rsize
-PY
+	buildid_entries "$1" | while read -r _ n hex path; do
+		[ "${path:0:1}" = / ] || continue
+		id=${hex:0:$((2 * n))}
 		[ -e "$HOME/.debug/.build-id/${id:0:2}/${id:2}" ] && continue
 		now=$(readelf -n "$path" 2>/dev/null | awk '/Build ID:/ { print $3; exit }')
 		[ "$now" = "$id" ] || echo "$path $id ${now:-none}"

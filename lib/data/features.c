@@ -266,40 +266,52 @@ static void dec_cache(struct fc *c, struct pd_features *f)
 		f->nr_caches = n;
 }
 
+/* BUILD_ID entries: {header; s32 pid; u8 build_id[20]; u8 size; u8 pad[3]; char filename[]} */
+int pd_build_id_next(const void *payload, size_t size, size_t *pos, struct pd_build_id_entry *e)
+{
+	const uint8_t *p = (const uint8_t *)payload + *pos;
+	uint16_t esize;
+
+	if (*pos > size || size - *pos < 36)
+		return 0;
+	memcpy(&esize, p + 6, 2);
+	if (esize < 36 || esize > size - *pos)
+		return 0;
+	memcpy(&e->misc, p + 4, 2);
+	memcpy(&e->pid, p + 8, 4);
+	e->build_id = p + 12;
+	e->size = (e->misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && p[32] <= 20 ? p[32] : 20;
+	e->filename = (const char *)p + 36;
+	e->filename_len = strnlen(e->filename, esize - 36u);
+	e->terminated = e->filename_len < esize - 36u;
+	*pos += esize;
+	return 1;
+}
+
 static void dec_build_ids(struct fc *c, struct pd_features *f)
 {
-	const uint8_t *p = c->p;
+	struct pd_build_id_entry e;
+	size_t size = (size_t)(c->end - c->p), pos = 0;
 	uint32_t n = 0, i;
 
-	/* count first: entries are {header; s32 pid; u8 build_id[24]; char filename[]} */
-	while (c->end - p >= 36) {
-		uint16_t size;
-
-		memcpy(&size, p + 6, 2);
-		if (size < 36 || size > c->end - p)
-			break;
-		p += size;
+	while (pd_build_id_next(c->p, size, &pos, &e))
 		n++;
-	}
 	f->build_ids = fc_array(c, n, 0, sizeof(*f->build_ids));
-	for (i = 0; f->build_ids && i < n; i++) {
+	for (i = 0, pos = 0; f->build_ids && i < n; i++) {
 		struct pd_feat_build_id *b = &f->build_ids[i];
-		uint16_t size;
 
-		memcpy(&size, c->p + 6, 2);
-		memcpy(&b->misc, c->p + 4, 2);
-		memcpy(&b->pid, c->p + 8, 4);
-		memcpy(b->build_id, c->p + 12, 20);
-		b->size = (b->misc & PERF_RECORD_MISC_BUILD_ID_SIZE) && c->p[32] <= 20 ? c->p[32]
-										       : 20;
-		b->filename = arena_strndup(
-			c->a, (const char *)c->p + 36, strnlen((const char *)c->p + 36, size - 36));
+		pd_build_id_next(c->p, size, &pos, &e);
+		b->misc = e.misc;
+		b->pid = e.pid;
+		memcpy(b->build_id, e.build_id, 20);
+		b->size = e.size;
+		b->filename = arena_strndup(c->a, e.filename, e.filename_len);
 		if (!b->filename) {
 			c->bad = true;
 			return;
 		}
-		c->p += size;
 	}
+	c->p += pos;
 	f->nr_build_ids = n;
 }
 

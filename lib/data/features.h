@@ -35,6 +35,22 @@ int pd_desc_iter_init(struct pd_desc_iter *it, const void *payload, size_t size)
 /* 1 with *e, 0 at the end, -ERR_FORMAT when an entry overruns the payload. */
 int pd_desc_iter_next(struct pd_desc_iter *it, struct pd_desc_event *e);
 
+/* BUILD_ID walked in place (used by the session to name its dsos' build-ids, and by the
+ * decoder below). */
+struct pd_build_id_entry {
+	uint16_t misc;
+	int32_t pid;
+	const uint8_t *build_id;	/* 20 bytes inside the payload */
+	uint8_t size;			/* bytes of build_id that are valid */
+	const char *filename;		/* inside the payload: filename_len bytes, then a NUL */
+	size_t filename_len;		/* when terminated */
+	bool terminated;
+};
+
+/* The entry at *pos of a BUILD_ID payload of size bytes into e, *pos moved past it: 1, or 0
+ * at the end or at an entry that overruns the payload. */
+int pd_build_id_next(const void *payload, size_t size, size_t *pos, struct pd_build_id_entry *e);
+
 struct pd_feat_event {
 	char *name;
 	struct perf_event_attr attr;

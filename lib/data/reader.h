@@ -156,6 +156,10 @@ const char *perf_data_feature_str(struct perf_data *pd, int feat);
  * Writes a NUL-terminated string; returns its length. */
 int perf_attr_name(const struct perf_event_attr *attr, char *buf, size_t len);
 
+/* A record type's name as perf prints it after "PERF_RECORD_": "MMAP2", "FINISHED_ROUND";
+ * NULL for a type perf 6.1 does not know. */
+const char *perf_record_name(uint32_t type);
+
 /* The file's modification time ("captured on"), 0 for a stream. */
 long long perf_data_mtime(struct perf_data *pd);
 

@@ -172,6 +172,11 @@ bool perf_writer_is_pipe(const struct perf_writer *w)
 	return w->pipe;
 }
 
+bool perf_writer_in_place(const struct perf_writer *w)
+{
+	return !w->pipe && w->out.in_place;
+}
+
 static int copy_events(struct perf_writer *w, const struct pw_event *evs, size_t nr)
 {
 	size_t i;

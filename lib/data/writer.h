@@ -69,6 +69,9 @@ int perf_writer_open(const char *path, struct perf_writer **ret);
 /* The pipe format on fd (not closed by the writer): for `-o -` when stdout was moved. */
 int perf_writer_open_pipe_fd(int fd, struct perf_writer **ret);
 bool perf_writer_is_pipe(const struct perf_writer *w);
+/* Whether the file format is written in place to something not a regular file (a device:
+ * what is written there cannot be read back). */
+bool perf_writer_in_place(const struct perf_writer *w);
 /* Whether perf_writer_open(path) would write the pipe format ("-", a FIFO, a terminal). */
 bool perf_writer_path_is_pipe(const char *path);
 
@@ -113,11 +116,5 @@ int perf_feat_put_string(struct strbuf *out, const char *s);
  * 1 when no event is a tracepoint, or -errno / -ERR_NO_TRACEFS. */
 int tracing_data_build(const struct pw_event *evs, size_t nr, struct strbuf *out);
 
-/* Reads the GNU build-id from an ELF note area (the PT_NOTE contents, /sys/kernel/notes).
- * Returns the id size (> 0) or -ENOENT. */
-int buildid_from_notes(const void *notes, size_t len, uint8_t *out, size_t outlen);
-/* Build-id of an ELF file by path; of the kernel ("[kernel.kallsyms]": /sys/kernel/notes);
- * of "[vdso]" (this process's vdso image). Returns the size or < 0. */
-int buildid_of(const char *filename, uint8_t *out, size_t outlen);
 
 #endif

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * feed: hist_add() on a second thread. The caller (who reads and resolves the samples) hands
- * each sample to hist_feed_add(), which copies it into a batch; full batches go to a worker
- * thread that adds them to their hists in the order they were given, so the hists come out as
- * direct hist_add() calls would make them. Reading and resolving then overlap with counting
- * on a machine with two CPUs.
+ * feed: hist_add() on a second thread (lib/base/batcher.h). The caller (who reads and
+ * resolves the samples) hands each sample to hist_feed_add(), which copies it into a batch;
+ * full batches go to a worker thread that adds them to their hists in the order they were
+ * given, so the hists come out as direct hist_add() calls would make them. Reading and
+ * resolving then overlap with counting on a machine with two CPUs.
  *
  * While a feed runs, the hists it was given belong to its worker: the caller must not touch
  * them (nor move them) before hist_feed_sync() or hist_feed_finish(). If the thread cannot be

@@ -96,42 +96,38 @@ uint64_t pf_dwarf_to_vaddr(const struct probe_bin *b, Dwarf_Addr a)
 	return a + b->dbias - b->ebias;
 }
 
-int pf_vaddr_to_off(const struct probe_bin *b, uint64_t vaddr, uint64_t *off)
+/* addr mapped through the PT_LOAD segment holding it: a virtual address to its file offset
+ * (to_off), or a file offset to its virtual address. */
+static int pf_map_addr(const struct probe_bin *b, uint64_t addr, bool to_off, uint64_t *out)
 {
 	size_t i, n;
 
 	if (elf_getphdrnum(b->elf, &n))
 		return -ERR_FORMAT;
 	for (i = 0; i < n; i++) {
+		uint64_t from, to;
 		GElf_Phdr ph;
 
 		if (!gelf_getphdr(b->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
 			continue;
-		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_filesz) {
-			*off = vaddr - ph.p_vaddr + ph.p_offset;
+		from = to_off ? ph.p_vaddr : ph.p_offset;
+		to = to_off ? ph.p_offset : ph.p_vaddr;
+		if (addr >= from && addr < from + ph.p_filesz) {
+			*out = addr - from + to;
 			return 0;
 		}
 	}
 	return -ENOENT;
 }
 
+int pf_vaddr_to_off(const struct probe_bin *b, uint64_t vaddr, uint64_t *off)
+{
+	return pf_map_addr(b, vaddr, true, off);
+}
+
 int pf_off_to_vaddr(const struct probe_bin *b, uint64_t off, uint64_t *vaddr)
 {
-	size_t i, n;
-
-	if (elf_getphdrnum(b->elf, &n))
-		return -ERR_FORMAT;
-	for (i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		if (!gelf_getphdr(b->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		if (off >= ph.p_offset && off < ph.p_offset + ph.p_filesz) {
-			*vaddr = off - ph.p_offset + ph.p_vaddr;
-			return 0;
-		}
-	}
-	return -ENOENT;
+	return pf_map_addr(b, off, false, vaddr);
 }
 
 void probe_traces_free(struct probe_trace *t, size_t nr)

@@ -10,6 +10,7 @@
 #include "lib/base/vec.h"
 #include "lib/data/format.h"
 #include "lib/record/hits.h"
+#include "lib/sym/sym.h"
 
 struct hmap {
 	uint64_t start, end;

@@ -22,6 +22,7 @@
 #include "lib/trace/filter-check.h"
 #include "lib/record/zsink.h"
 #include "lib/record/synth.h"
+#include "lib/sym/sym.h"
 
 #define DWARF_REGS_X86_64 0xff0fffULL	/* AX..R15 as perf asks for them */
 #define SYNC_NS 100000000ULL		/* the file's header is brought up to date this often */
@@ -691,6 +692,23 @@ static int write_lost_samples(struct rec *r)
 	return err;
 }
 
+/* The objects of the BUILD_ID feature into the build-id cache, as perf record does, so that the
+ * file still reads right after a package upgrade or a new kernel. The first error, or 0. */
+static int cache_hits(const struct pw_feat_info *fi)
+{
+	size_t i;
+	int err = 0, one;
+
+	for (i = 0; i < fi->nr_buildids; i++) {
+		const struct pw_buildid *b = &fi->buildids[i];
+
+		one = buildid_cache_add(b->filename, b->id, b->size);
+		if (one < 0 && one != -ENOENT && !err)
+			err = one;
+	}
+	return err;
+}
+
 static int finish_file(struct rec *r)
 {
 	const struct record_opts *o = r->o;
@@ -721,6 +739,8 @@ static int finish_file(struct rec *r)
 		err = perf_writer_add_std_features(r->w, &fi);
 	if (!err)
 		err = perf_writer_finish(r->w);
+	if (!err && o->buildid_cache && !perf_writer_in_place(r->w))
+		r->st.cache_err = cache_hits(&fi);
 	hits_buildids_free((struct pw_buildid *)fi.buildids, fi.nr_buildids);
 	free(evs);
 	return err;

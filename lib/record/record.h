@@ -51,6 +51,9 @@ struct record_opts {
 	bool inherit_stat;		/* -s: per-thread counts (PERF_RECORD_READ at exits) */
 	bool no_samples;		/* -n: sample_freq 0, side-band records only */
 	bool no_buildid;		/* -B: no BUILD_ID feature */
+	/* perf record's default (not with -N or -B): what the samples hit goes into perf's
+	 * build-id cache once a regular file is written */
+	bool buildid_cache;
 	/* -D: 0, or enable the events this many ms after the workload starts (-1: never).
 	 * With a workload, the last evsel is then a dummy carrying the side-band records. */
 	int delay_ms;
@@ -79,6 +82,7 @@ struct record_stats {
 	bool short_slice;		/* else: the normal policy with a short slice */
 	enum live_end end;		/* why the recording stopped */
 	int workload_err;		/* the workload's start error (-ECANCELED: killed first) */
+	int cache_err;			/* the build-id cache could not take it all: -errno */
 };
 
 /* Sets sample_type, period/freq, read_format and the flags on every evsel of o->evlist as

@@ -2,9 +2,10 @@
 /*
  * session: opens a perf.data file and replays it in time order, turning every SAMPLE into a
  * resolved_sample. Records wait in a queue of (time, offset, record) triples, 24 bytes each,
- * sorted stably by time (file order among equal times, so synthesized records with time 0
- * come first) and released round by round as perf's ordered-events queue does; a file
- * without rounds is sorted whole. No per-record allocation.
+ * sorted stably by time (file order among equal times) and released round by round as perf's
+ * ordered-events queue does; a file without rounds is sorted whole. Records without a time
+ * (synthesized ones at 0, no sample_id) are not queued: as in perf, they go where they stand.
+ * No per-record allocation.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include "lib/base/err.h"
 #include "lib/base/log.h"
 #include "lib/base/vec.h"
+#include "lib/data/features.h"
 #include "lib/session/machine.h"
 #include "lib/session/session.h"
 
@@ -36,34 +38,24 @@ static void apply_build_ids(struct session *sess)
 {
 	size_t size, pos = 0;
 	const uint8_t *p = perf_data_feature(sess->pd, FEAT_BUILD_ID, &size);
+	struct pd_build_id_entry e;
 
-	/* entries: header, s32 pid, u8 id[20], u8 size, 3 reserved, filename */
-	while (p && pos + 40 <= size) {
-		struct perf_event_header h;
-		const char *name = (const char *)p + pos + 36;
+	while (p && pd_build_id_next(p, size, &pos, &e)) {
 		struct dso *d;
-		uint8_t n = 20;
 
-		memcpy(&h, p + pos, sizeof(h));
-		if (h.size < 40 || h.size > size - pos)
-			break;
-		if (h.misc & PERF_RECORD_MISC_BUILD_ID_SIZE)
-			n = p[pos + 32];
-		if (n && n <= 20 && memchr(name, '\0', h.size - 36) && name[0]) {
-			if (!strcmp(name, "[kernel.kallsyms]"))
-				d = symtab_kernel(sess->symtab);
-			else if (strncmp(name, "[kernel.kallsyms]", 17))
-				d = symtab_dso(sess->symtab, name, 0);
-			else
-				d = NULL;
-			if (d)
-				dso_set_build_id(d, p + pos + 12, n);
-		}
-		pos += h.size;
+		if (!e.size || !e.terminated || !e.filename_len)
+			continue;
+		if (!strcmp(e.filename, "[kernel.kallsyms]"))
+			d = symtab_kernel(sess->symtab);
+		else if (strncmp(e.filename, "[kernel.kallsyms]", 17))
+			d = symtab_dso(sess->symtab, e.filename, 0);
+		else
+			d = NULL;
+		if (d)
+			dso_set_build_id(d, e.build_id, e.size);
 	}
 }
 
-/* Whether an event of the recording may have sampled the kernel. */
 static bool records_kernel(const struct perf_data *pd)
 {
 	size_t i;
@@ -164,7 +156,7 @@ static uint64_t record_time(struct perf_data *pd, const struct perf_event_header
 		return sample_time(pd, ev, last);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START)
 		return last;	/* perf's own records: handled where they stand */
-	return perf_data_parse_id(pd, ev, &sid) ? last : sid.time;
+	return perf_data_parse_id(pd, ev, &sid) ? 0 : sid.time;	/* 0: no time, no queue */
 }
 
 /* perf's total_lost_samples: LOST_SAMPLES only. A LOST record counts the same samples again
@@ -218,6 +210,7 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 	rs.attr = s.attr ? s.attr : perf_data_attr_of(sess->pd, r->ev);
 	rs.thread = t;
 	rs.frames = priv->frames;
+	rs.ev = r->ev;
 	rs.offset = r->off;
 	if (priv->opts.no_resolve) {
 		rs.nr_frames = 0;
@@ -402,18 +395,20 @@ int session_process(struct session *sess, session_sample_cb on_sample,
 	while (err >= 0 && (ret = perf_data_next(sess->pd, &ev, &off)) > 0) {
 		count_lost(sess, ev);
 		if (ev->type >= PERF_RECORD_USER_TYPE_START) {
-			if (ev->type == PERF_RECORD_FINISHED_ROUND && !priv->opts.file_order) {
+			if (on_other)
+				err = on_other(ctx, ev, off);
+			if (err >= 0 && ev->type == PERF_RECORD_FINISHED_ROUND &&
+			    !priv->opts.file_order) {
 				err = queue_flush(&q, &rc, prev_max, false);
 				prev_max = q.max_time;
 			}
-			if (err >= 0 && on_other)
-				err = on_other(ctx, ev, off);
 			continue;
 		}
 		t = record_time(sess->pd, ev, q.max_time);
 		if (ev->type == PERF_RECORD_SAMPLE)
 			note_sample(sess, t);
-		if (priv->opts.file_order) {
+		/* perf queues nothing without a time: such records go where they stand */
+		if (priv->opts.file_order || !t) {
 			struct rec_ref r = { t, off, ev };
 
 			err = deliver(&rc, &r);

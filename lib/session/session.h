@@ -5,10 +5,10 @@
  * symbol. It keeps threads and their maps (COMM, FORK, EXIT, MMAP, MMAP2), owns the reader
  * and the symtab, and frees all with session_free().
  *
- * Ordering: records are delivered in time order (stable: file order among equal times, so
- * records with time 0, synthesized, come first), released round by round at FINISHED_ROUND
- * as perf's ordered-events queue does; records perf makes itself (type >= 64) are handed to
- * on_other where they stand. Frames and the resolved_sample are valid during the callback
+ * Ordering: records are delivered in time order (stable: file order among equal times),
+ * released round by round at FINISHED_ROUND as perf's ordered-events queue does; records
+ * without a time (0: synthesized, or no sample_id) and records perf makes itself (type >= 64)
+ * are handed on where they stand, a FINISHED_ROUND before the round it closes is released. Frames and the resolved_sample are valid during the callback
  * only; dsos, symbols, threads and comm strings live until session_free().
  */
 #ifndef FLARE_SESSION_SESSION_H
@@ -42,6 +42,7 @@ struct resolved_sample {
 	const struct thread *thread;
 	struct frame *frames;	/* frames[0] is the sample ip (leaf), then its callers */
 	size_t nr_frames;	/* 1 when the sample has no call chain */
+	const struct perf_event_header *ev;	/* the record itself */
 	uint64_t offset;	/* file offset of the record */
 	/* The chain held a context marker perf does not know (a corrupt stack walk): perf
 	 * drops the chain and keeps the sample; nr_frames is 1. */

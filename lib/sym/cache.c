@@ -15,7 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "lib/data/writer.h"
+#include "lib/base/strbuf.h"
 #include "lib/sym/sym-int.h"
 
 const char *buildid_cache_dir(char *buf, size_t len)

@@ -16,12 +16,7 @@
 #include "lib/base/log.h"
 #include "lib/sym/sym-int.h"
 
-struct elf_file {
-	int fd;
-	Elf *elf;
-};
-
-static int elf_file_open(const char *path, struct elf_file *ef)
+int elf_file_open(const char *path, struct elf_file *ef)
 {
 	ef->elf = NULL;
 	ef->fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -40,7 +35,7 @@ static int elf_file_open(const char *path, struct elf_file *ef)
 	return 0;
 }
 
-static void elf_file_close(struct elf_file *ef)
+void elf_file_close(struct elf_file *ef)
 {
 	if (ef->elf)
 		elf_end(ef->elf);
@@ -70,7 +65,28 @@ static Elf_Scn *find_section(Elf *elf, Elf64_Word type, const char *name)
 	return NULL;
 }
 
-static int build_id_of(Elf *elf, uint8_t *out, size_t outlen)
+/* The note in the PT_NOTE segments, for an object without section headers. */
+static int build_id_of_segments(Elf *elf, uint8_t *out, size_t outlen)
+{
+	size_t n, i;
+	int ret = -ENOENT;
+
+	if (elf_getphdrnum(elf, &n))
+		return -ENOENT;
+	for (i = 0; i < n && ret < 0; i++) {
+		GElf_Phdr ph;
+		Elf_Data *d;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_NOTE)
+			continue;
+		d = elf_getdata_rawchunk(elf, (int64_t)ph.p_offset, ph.p_filesz, ELF_T_NHDR);
+		if (d && d->d_buf)
+			ret = buildid_from_notes(d->d_buf, d->d_size, out, outlen);
+	}
+	return ret;
+}
+
+int elf_build_id(Elf *elf, uint8_t *out, size_t outlen)
 {
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
@@ -93,7 +109,7 @@ static int build_id_of(Elf *elf, uint8_t *out, size_t outlen)
 			return (int)n;
 		}
 	}
-	return -ENOENT;
+	return build_id_of_segments(elf, out, outlen);
 }
 
 int elf_read_build_id(const char *path, uint8_t *out, size_t outlen)
@@ -103,7 +119,7 @@ int elf_read_build_id(const char *path, uint8_t *out, size_t outlen)
 
 	if (ret < 0)
 		return ret;
-	ret = build_id_of(ef.elf, out, outlen);
+	ret = elf_build_id(ef.elf, out, outlen);
 	elf_file_close(&ef);
 	return ret;
 }
@@ -215,7 +231,7 @@ int elf_load_memory(struct symtab *st, struct dso_int *d, const void *image, siz
 		return -ENOEXEC;
 	read_segs(elf, d);
 	if (d->pub.build_id_size == 0) {
-		int n = build_id_of(elf, d->pub.build_id, sizeof(d->pub.build_id));
+		int n = elf_build_id(elf, d->pub.build_id, sizeof(d->pub.build_id));
 
 		if (n > 0)
 			d->pub.build_id_size = (uint8_t)n;
@@ -289,7 +305,7 @@ static int debug_candidates(struct symtab *st, struct dso_int *d, Elf *elf, cons
 static bool cand_matches(Elf *elf, const struct dso_int *d)
 {
 	uint8_t id[20];
-	int n = build_id_of(elf, id, sizeof(id));
+	int n = elf_build_id(elf, id, sizeof(id));
 
 	if (n <= 0 || !d->pub.build_id_size)
 		return true;
@@ -387,7 +403,7 @@ static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *e
 
 	ret = elf_file_open(symtab_path(st, d->pub.long_name, buf, sizeof(buf)), ef);
 	if (ret == 0) {
-		n = build_id_of(ef->elf, id, sizeof(id));
+		n = elf_build_id(ef->elf, id, sizeof(id));
 		if (n <= 0 || !d->pub.build_id_size)
 			goto found;
 		if (n == d->pub.build_id_size && !memcmp(id, d->pub.build_id, n))
@@ -400,7 +416,7 @@ static int open_runtime(struct symtab *st, struct dso_int *d, struct elf_file *e
 	ret = elf_file_open(buf, ef);
 	if (ret < 0)
 		return ret;
-	n = build_id_of(ef->elf, id, sizeof(id));
+	n = elf_build_id(ef->elf, id, sizeof(id));
 	if (n != d->pub.build_id_size || memcmp(id, d->pub.build_id, n)) {
 		/* perf record links the cache to the file: overwritten in place, both changed */
 		log_debug("%s: the build-id cache's copy is another build too", d->pub.long_name);

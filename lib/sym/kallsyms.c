@@ -13,7 +13,6 @@
 #include <string.h>
 #include "lib/base/log.h"
 #include "lib/base/strbuf.h"
-#include "lib/data/writer.h"
 #include "lib/sym/sym-int.h"
 
 /* Far above any kernel's (tens of MB): what a reader of a device or FIFO stops at. */

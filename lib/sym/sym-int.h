@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <libelf.h>
 #include "lib/base/arena.h"
 #include "lib/base/hashmap.h"
 #include "lib/sym/sym.h"
@@ -95,6 +96,19 @@ const char *buildid_cache_path(const struct symtab *st, const struct dso *d, con
 /* The cached kallsyms of the kernel whose build-id d has, in buf; NULL if not cached. */
 const char *buildid_cache_kallsyms(const struct symtab *st, const struct dso *kernel, char *buf,
 				   size_t len);
+/* An ELF file opened for reading through libelf (mmap'd): the one way lib/sym opens one. */
+struct elf_file {
+	int fd;
+	Elf *elf;
+};
+
+/* 0, -errno, or -ENOEXEC when path is not an ELF object. */
+int elf_file_open(const char *path, struct elf_file *ef);
+void elf_file_close(struct elf_file *ef);
+/* The GNU build-id note of elf (its note sections, else its PT_NOTE segments) into out, cut
+ * to outlen bytes. The size, or -ENOENT. */
+int elf_build_id(Elf *elf, uint8_t *out, size_t outlen);
+
 /* The vdso image this process runs, which every process of this kernel maps; NULL if none. */
 const void *vdso_image(size_t *size);
 

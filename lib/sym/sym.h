@@ -107,5 +107,11 @@ int buildid_cache_add(const char *name, const uint8_t *id, size_t n);
 
 /* Reads the GNU build-id note of an ELF file into out (20 bytes max). Returns size or < 0. */
 int elf_read_build_id(const char *path, uint8_t *out, size_t outlen);
+/* Reads the GNU build-id from an ELF note area (the PT_NOTE contents, /sys/kernel/notes).
+ * Returns the id size (> 0) or -ENOENT. */
+int buildid_from_notes(const void *notes, size_t len, uint8_t *out, size_t outlen);
+/* Build-id of an ELF file by path; of the kernel ("[kernel.kallsyms]": /sys/kernel/notes);
+ * of "[vdso]" (this process's vdso image). Returns the size or < 0. */
+int buildid_of(const char *filename, uint8_t *out, size_t outlen);
 
 #endif

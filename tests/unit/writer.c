@@ -10,6 +10,7 @@
 #include "tests/unit/unit.h"
 #include "lib/data/reader.h"
 #include "lib/data/writer.h"
+#include "lib/sym/sym.h"
 
 static char dir[] = "/tmp/flare-writer-test.XXXXXX";
 
