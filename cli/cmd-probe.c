@@ -430,7 +430,7 @@ int cmd_probe(int argc, char **argv)
 	struct probe_ctx pc = { 0 };
 	struct opt_strlist add = { 0 }, del = { 0 }, defs = { 0 };
 	const char *list_arg = NULL, *funcs_arg = NULL, *vars = NULL, *line = NULL;
-	const char *module = NULL, *source = NULL;
+	const char *module = NULL;
 	int list = 0, funcs = 0, verbose = 0, no_inlines = 0, max_probes = 0, nmodes, r;
 	char *joined = NULL;
 	struct opt opts[] = {
@@ -451,7 +451,7 @@ int cmd_probe(int argc, char **argv)
 			   "target module name (for online) or path (for offline)"),
 		OPT_BOOL('n', "dry-run", &pc.dry_run, "dry run"),
 		OPT_BOOL('q', "quiet", &pc.quiet, "be quiet (do not show any warnings or messages)"),
-		OPT_STRING('s', "source", &source, "directory", "path to kernel source"),
+		OPT_STRING('s', "source", &pc.source, "directory", "path to kernel source"),
 		OPT_STRING('V', "vars", &vars, "FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT",
 			   "Show accessible variables on PROBEDEF"),
 		OPT_COUNT('v', "verbose", &verbose, "be more verbose (show parsed arguments, etc)"),
@@ -476,7 +476,7 @@ int cmd_probe(int argc, char **argv)
 		opt_usage_error(opts, probe_usage, "-m/--module: this kernel has no kprobe_events "
 				"(CONFIG_KPROBE_EVENTS is off), so module probes cannot be placed; "
 				"use -x for user space");
-	(void)source;
+	pc.find.source_prefix = pc.source;
 	nmodes = !!(add.nr || argc > 0) + !!del.nr + !!list + !!funcs + !!vars + !!line +
 		 !!defs.nr;
 	if (nmodes > 1 && !(list && argc == 1 && nmodes == 2 && !add.nr) &&

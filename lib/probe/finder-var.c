@@ -530,6 +530,8 @@ int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_ret
 	int r = 0;
 
 	if (cu)
+		v.nscopes = pf_concrete_scopes(cu, addr, &v.scopes);
+	if (cu && !v.nscopes)	/* code outside any function: the unit's scopes */
 		v.nscopes = dwarf_getscopes(cu, addr, &v.scopes);
 	for (i = 0; i < c->spec->nr_args && !r; i++) {
 		v.arg = c->spec->args[i].expr;
@@ -612,28 +614,32 @@ static void walk_vars(struct vars_walk *w, Dwarf_Die *scope)
 
 		if (tag == DW_TAG_formal_parameter || tag == DW_TAG_variable)
 			emit_var(w, &ch);
-		else if (tag == DW_TAG_lexical_block && dwarf_haspc(&ch, w->v->addr) > 0)
+		else if ((tag == DW_TAG_lexical_block || tag == DW_TAG_inlined_subroutine) &&
+			 dwarf_haspc(&ch, w->v->addr) > 0)
 			walk_vars(w, &ch);
 	} while (!dwarf_siblingof(&ch, &ch));
 }
 
-int probe_bin_vars_at(struct probe_bin *bin, uint64_t vaddr, int externs, char *where,
-		      size_t wlen, probe_var_fn fn, void *ctx)
+int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int externs,
+		      char *where, size_t wlen, probe_var_fn fn, void *ctx)
 {
+	uint64_t vaddr = t->vaddr;
 	struct probe_find_opts o = { .x_types = 1 };
 	char err[256];
 	struct pf_ctx c = { .bin = bin, .opts = &o, .err = err, .errlen = sizeof(err) };
 	struct var_ctx v = { .c = &c };
 	struct vars_walk w = { &v, fn, ctx, 0 };
 	Dwarf_Addr bias, mod = vaddr + bin->ebias, entry;
-	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real;
+	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real, sc;
 
 	err[0] = '\0';
 	if (!cu)
 		return -ENOENT;
 	v.addr = mod - bias;
-	v.nscopes = dwarf_getscopes(cu, v.addr, &v.scopes);
-	fs = func_scope(&v);
+	v.nscopes = pf_concrete_scopes(cu, v.addr, &v.scopes);
+	if (!v.nscopes)
+		v.nscopes = dwarf_getscopes(cu, v.addr, &v.scopes);
+	fs = t->line > 0 ? pf_line_scope(cu, v.addr, t->line, &sc) : func_scope(&v);
 	if (!fs) {
 		free(v.scopes);
 		return -ENOENT;

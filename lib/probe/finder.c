@@ -248,7 +248,7 @@ static int place_line_cb(const char *file, int line, Dwarf_Addr addr, int skippe
 		p->c->line_skipped = 1;
 		return 0;
 	}
-	r = pf_add_line_probe(p->c, p->cu, addr, p->event);
+	r = pf_add_line_probe(p->c, p->cu, addr, line, p->event);
 	if (!r)
 		p->found++;
 	return r;
