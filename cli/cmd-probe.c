@@ -472,10 +472,12 @@ int cmd_probe(int argc, char **argv)
 	pc.find.no_inlines = no_inlines;
 	pc.find.max_probes = max_probes;
 	pc.find.x_types = 1;
-	if (module)
+	if (module && !strchr(module, '/') && !strchr(module, '.'))
 		opt_usage_error(opts, probe_usage, "-m/--module: this kernel has no kprobe_events "
-				"(CONFIG_KPROBE_EVENTS is off), so module probes cannot be placed; "
-				"use -x for user space");
+				"(CONFIG_KPROBE_EVENTS is off), so loaded modules cannot be probed; "
+				"give the path of a module with debug info (-m ./mod.ko) for -L, -F, "
+				"-V and -D, or use -x for user space");
+	pc.kobj = module ? module : pc.vmlinux;
 	pc.find.source_prefix = pc.source;
 	nmodes = !!(add.nr || argc > 0) + !!del.nr + !!list + !!funcs + !!vars + !!line +
 		 !!defs.nr;

@@ -33,18 +33,21 @@ static int print_func(const char *name, void *ctx)
 
 static int open_exec(struct probe_ctx *pc, struct probe_bin **bin, char *path)
 {
+	const char *target = pc->exec ? pc->exec : pc->kobj;
 	char err[512];
 	int r;
 
-	if (!pc->exec) {
-		pr_err("this kernel's debug info is not available to flare: give -x BINARY "
-		       "(kernel functions: flare probe -F without -x)");
+	if (!target) {
+		pr_err("this kernel's debug info is not available to flare: give -x BINARY, or "
+		       "-k VMLINUX / -m MODULE.ko with debug info (kernel functions: flare probe "
+		       "-F without -x)");
 		return -ENOENT;
 	}
-	if (!realpath(pc->exec, path)) {
+	if (!realpath(target, path)) {
 		r = -errno;
-		pr_err("cannot open '%s': %s (give -x the path of a program or library)",
-		       pc->exec, strerror(errno));
+		pr_err("cannot open '%s': %s (give %s the path of %s)", target, strerror(errno),
+		       pc->exec ? "-x" : pc->kobj == pc->vmlinux ? "-k" : "-m",
+		       pc->exec ? "a program or library" : "a kernel object with debug info");
 		return r;
 	}
 	r = probe_bin_open(path, bin, err, sizeof(err));
@@ -101,13 +104,14 @@ int probe_cmd_funcs(struct probe_ctx *pc, const char *filter)
 	char path[PATH_MAX];
 	int r;
 
-	if (!pc->exec)
+	if (!pc->exec && !pc->kobj)
 		return kernel_funcs(c.filter);
 	r = open_exec(pc, &bin, path);
 	if (r)
 		return 1;
-	r = probe_bin_for_each_func(bin, print_func, &c);
-	if (!r)	/* then its SDT markers, as they are probed: %sdt_PROVIDER:NAME */
+	/* a vmlinux's functions only, as perf lists the kernel map (a module's all) */
+	r = probe_bin_for_each_func(bin, !pc->exec && pc->kobj == pc->vmlinux, print_func, &c);
+	if (!r && pc->exec)	/* then its SDT markers, as they are probed: %sdt_PROVIDER:NAME */
 		r = probe_bin_for_each_sdt(bin, print_func, &c);
 	probe_bin_close(bin);
 	return r ? 1 : 0;

@@ -369,12 +369,38 @@ char *probe_bin_describe(struct probe_bin *bin, uint64_t off, int is_return)
 	return out;
 }
 
+int probe_bin_sym_off(struct probe_bin *bin, uint64_t vaddr, char *buf, size_t len)
+{
+	GElf_Addr mod = vaddr + bin->ebias;
+	GElf_Off off;
+	GElf_Sym sym;
+	int i, n = dwfl_module_getsymtab(bin->mod);
+	const char *name = NULL;
+
+	for (i = 0; i < n && !name; i++) {	/* a function first: perf names the place by it */
+		GElf_Addr a;
+		const char *nm = dwfl_module_getsym_info(bin->mod, i, &sym, &a, NULL, NULL, NULL);
+
+		if (nm && *nm && GELF_ST_TYPE(sym.st_info) == STT_FUNC && a <= mod &&
+		    mod < a + sym.st_size) {
+			name = nm;
+			off = mod - a;
+		}
+	}
+	if (!name)
+		name = dwfl_module_addrinfo(bin->mod, mod, &off, &sym, NULL, NULL, NULL);
+	if (!name || !*name)
+		return -ENOENT;
+	snprintf(buf, len, "%s+%llu", name, (unsigned long long)off);
+	return 0;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx)
+int probe_bin_for_each_func(struct probe_bin *bin, int funcs_only, probe_func_fn fn, void *ctx)
 {
 	int i, n = dwfl_module_getsymtab(bin->mod), r = 0;
 	const char **names;
@@ -395,8 +421,8 @@ int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx)
 
 		if (!name || !*name || shndx == SHN_UNDEF || shndx == SHN_ABS)
 			continue;
-		if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT &&
-		    type != STT_NOTYPE)
+		if (type != STT_FUNC && type != STT_GNU_IFUNC &&
+		    (funcs_only || (type != STT_OBJECT && type != STT_NOTYPE)))
 			continue;
 		names[nr++] = name;
 	}

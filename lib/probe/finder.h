@@ -80,11 +80,16 @@ void probe_lines_release(struct probe_lines *l);
 /* Whether line has code in l */
 int probe_lines_has(const struct probe_lines *l, int line);
 
+/* "SYMBOL+OFF" of the ELF symbol holding vaddr, as a kprobe names a place in a vmlinux or
+ * module. 0 or -ENOENT. */
+int probe_bin_sym_off(struct probe_bin *bin, uint64_t vaddr, char *buf, size_t len);
+
 typedef int (*probe_func_fn)(const char *name, void *ctx);
 /* Calls fn with "%sdt_PROVIDER:NAME" for each SDT marker (.note.stapsdt) of bin. */
 int probe_bin_for_each_sdt(struct probe_bin *bin, probe_func_fn fn, void *ctx);
-/* Calls fn for each symbol of bin perf probe -F lists (functions, objects and labels,
- * sorted by name; a name defined twice comes twice). */
-int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx);
+/* Calls fn for each symbol of bin perf probe -F lists (functions, objects and labels, or with
+ * funcs_only functions only, as for a kernel object; sorted by name; a name defined twice
+ * comes twice). */
+int probe_bin_for_each_func(struct probe_bin *bin, int funcs_only, probe_func_fn fn, void *ctx);
 
 #endif
