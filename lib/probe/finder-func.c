@@ -290,6 +290,8 @@ int probe_find(struct probe_bin *bin, const struct probe_spec *spec,
 	c.point = point;
 	c.max = opts->max_probes > 0 ? opts->max_probes : 128;
 	r = find_point(&c, path ? path : "the binary");
+	if (!r && c.nr_missing)	/* a variable not at every place: perf's magic number there */
+		r = pf_fill_missing(&c);
 	free(point);
 	if (r) {
 		probe_traces_free(c.traces, c.nr);

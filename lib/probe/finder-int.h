@@ -30,6 +30,7 @@ struct pf_ctx {
 	struct probe_trace *traces;
 	size_t nr;
 	int found_inline_return;	/* a %return skipped on an inlined copy */
+	int nr_missing;		/* arguments left as PF_MISSING<index> (see pf_fill_missing) */
 	int line_skipped;		/* the line only shares an address with another */
 	char *err;
 	size_t errlen;
@@ -82,6 +83,11 @@ int pf_lines_walk_all(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx);
  * the function or inlined copy declared nearest before line, as perf names it). */
 int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line,
 		      const char *event);
+/* An argument whose variable is not at a place is written PF_MISSING<index of the argument>
+ * and pf_fill_missing() makes it perf's magic number, typed as the argument is where it is
+ * found; an argument found nowhere is an error. */
+#define PF_MISSING "\x01"
+int pf_fill_missing(struct pf_ctx *c);
 /* The fetch arguments of c->spec at DWARF address addr ("" and "" when there are none). */
 int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_return,
 		    struct strbuf *args, struct strbuf *names);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # flare probe's source-line forms: lazy patterns (FUNC;PTN, SRC;PTN) placed where perf probe
-# places them (-D, -V compared with perf's answer on the bundled probe_target), recorded values
-# of a pattern probe, -L ranges (FUNC:START-END, FUNC:START+N, SRC, SRC:LINE, SRC:START-END)
-# and -s DIR, each compared with perf probe. Only probes of group probe_flarelazy are added.
+# places them (-D, -V compared with perf's answer on the bundled probe_target; a variable
+# missing at some of a pattern's lines gets perf's magic number), recorded values of a
+# pattern probe, -L ranges (FUNC:START-END, FUNC:START+N, SRC, SRC:LINE, SRC:START-END) and
+# -s DIR, each compared with perf probe. Only probes of group probe_flarelazy are added.
 source "$ROOT/tests/lib.sh"
 
 T=/sys/kernel/tracing
@@ -30,6 +31,8 @@ lazy=(
 	'probe_target.c;*'
 	'cu2.c;*'
 	'ev=func_2;r*'
+	'probe_target.c;sink* v'
+	'probe_target.c;total* i n'
 )
 views=('probe_target.c;total*' 'probe_target.c;sink*' 'main;total*')
 ranges=(func_2 'func_2:2-5' 'func_2:2+3' 'func_2:3' 'func_2:-1' 'func_2:5-15' 'func_2:0-2'
@@ -82,6 +85,7 @@ check_bad() {	# what expected-regex args...
 check_bad "no line of the file matches" "no line of probe_target.c .*matches 'zzz'" -x "$W" -D 'probe_target.c;zzz'
 check_bad "a file no unit has" "no compilation unit has the source file nosuch.c" -x "$W" -D 'nosuch.c;x*'
 check_bad "-s DIR without the sources" "cannot find the source file.*-s" -x "$W" -s "$PWD/none" -D 'func_2;r*'
+check_bad "a variable at none of the places" "'nosuch': not found at any place" -x "$W" -D 'func_2;r* nosuch'
 check_bad "-L end before start" 'start line must be smaller' -x "$W" -L 'func_2:5-3'
 check_bad "-L a range without code" 'no line in this range has code' -x "$W" -L 'func_2:20-30'
 check_bad "-L no such function" "'nosuch'.*-F" -x "$W" -L nosuch
