@@ -187,13 +187,7 @@ static int plan_uprobe(struct probe_ctx *pc, struct probe_bin *bin, const char *
 			free(point);
 			break;
 		}
-		char ref[40] = "";
-
-		if (t[i].ref_ctr)	/* an SDT semaphore: the uprobe's reference counter */
-			snprintf(ref, sizeof(ref), "(0x%llx)", (unsigned long long)t[i].ref_ctr);
-		if (asprintf(&line, "%c:%s/%s %s:0x%llx%s%s", t[i].is_return ? 'r' : 'p', group,
-			     ev, exec, (unsigned long long)t[i].offset, ref, t[i].args) < 0)
-			line = NULL;
+		line = probe_trace_uprobe_def(&t[i], group, ev, exec);
 		if (asprintf(&name, "%s:%s", group, ev) < 0)
 			name = NULL;
 		r = plan_add(p, line, name, with_str(point ? point : "?", exec, t[i].argnames));

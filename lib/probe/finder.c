@@ -262,3 +262,16 @@ int pf_walk_line(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Die *die, const char *fi
 
 	return r < 0 ? r : p.found;
 }
+
+char *probe_trace_uprobe_def(const struct probe_trace *t, const char *group, const char *event,
+			     const char *path)
+{
+	char ref[40] = "", *line;
+
+	if (t->ref_ctr)	/* an SDT semaphore: the uprobe's reference counter */
+		snprintf(ref, sizeof(ref), "(0x%llx)", (unsigned long long)t->ref_ctr);
+	if (asprintf(&line, "%c:%s/%s %s:0x%llx%s%s", t->is_return ? 'r' : 'p', group, event, path,
+		     (unsigned long long)t->offset, ref, t->args) < 0)
+		return NULL;
+	return line;
+}

@@ -48,6 +48,10 @@ int probe_find(struct probe_bin *bin, const struct probe_spec *spec,
 	       const struct probe_find_opts *opts, struct probe_trace **traces, size_t *nr,
 	       char *err, size_t errlen);
 void probe_traces_free(struct probe_trace *traces, size_t nr);
+/* The uprobe_events line of t for binary path: "p:GROUP/EVENT PATH:0xOFF[(0xREF)] ARGS" (an
+ * r: for a return probe). Caller frees; NULL without memory. */
+char *probe_trace_uprobe_def(const struct probe_trace *t, const char *group, const char *event,
+			     const char *path);
 
 /* Describes the probe at file offset off ("func_2@/src/t.c", "func_1+4@..."; is_return
  * adds "%return") for --list. Caller frees; NULL when nothing covers the offset. */

@@ -7,7 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include "lib/base/strbuf.h"
+#include "lib/probe/finder.h"
 #include "lib/probe/sdt-cache.h"
+#include "lib/probe/spec.h"
 #include "lib/sym/cache-edit.h"
 
 struct sdt_list {
@@ -134,4 +138,69 @@ int sdt_cache_list(const char *group_glob, const char *event_glob, struct sdt_ca
 	}
 	*out = l.v;
 	return k;
+}
+
+struct sdt_write {
+	struct probe_bin *bin;
+	const char *path;
+	struct strbuf out;
+	int r;
+};
+
+/* One marker ("%sdt_PROVIDER:NAME") and its definitions, as perf's probes file has them */
+static int write_marker(const char *name, void *ctx)
+{
+	struct sdt_write *w = ctx;
+	struct probe_find_opts o = { .x_types = 1 };
+	struct probe_trace *t = NULL;
+	struct probe_spec s;
+	size_t nr = 0, i;
+	char err[512];
+	int r = probe_spec_parse(name, &s, err, sizeof(err));
+
+	if (r)
+		return 0;	/* not a name perf could cache either */
+	if (!probe_find(w->bin, &s, &o, &t, &nr, err, sizeof(err)) && nr) {
+		strbuf_addf(&w->out, "%s=%s\n", name, s.func);
+		for (i = 0; i < nr && !r; i++) {
+			char *line = probe_trace_uprobe_def(&t[i], t[i].group ? t[i].group : "sdt",
+							    t[i].event, w->path);
+
+			if (!line)
+				r = -ENOMEM;
+			else
+				strbuf_addf(&w->out, "%s\n", line);
+			free(line);
+		}
+	}
+	probe_traces_free(t, nr);
+	probe_spec_release(&s);
+	return r;
+}
+
+int sdt_cache_write(const char *path, const char *dir)
+{
+	struct sdt_write w = { .path = path, .out = STRBUF_INIT };
+	char err[512], file[8192], tmp[8300];
+	FILE *f;
+	int r = probe_bin_open(path, &w.bin, err, sizeof(err));
+
+	if (r)
+		return r;
+	r = probe_bin_for_each_sdt(w.bin, write_marker, &w);
+	probe_bin_close(w.bin);
+	snprintf(file, sizeof(file), "%s/probes", dir);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", file);
+	f = r ? NULL : fopen(tmp, "we");
+	if (!r && !f)
+		r = -errno;
+	if (f) {
+		fputs(w.out.buf, f);
+		if (fclose(f) || rename(tmp, file))
+			r = -errno;
+		if (r)
+			unlink(tmp);
+	}
+	strbuf_release(&w.out);
+	return r;
 }

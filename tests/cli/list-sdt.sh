@@ -44,3 +44,12 @@ ev=$(perf list --raw-dump sdt | tr ' ' '\n' | grep -m1 . | cut -d: -f2)
 check_eq "list '$prov:*' equals perf's" "$(perf list "$prov:*" 2>&1)" "$($FLARE list "$prov:*" 2>&1)"
 check_eq "list '$ev' (a word) equals perf's" "$(perf list "$ev" 2>&1)" "$($FLARE list "$ev" 2>&1)"
 check_grep "full list: the SDT events after the tracepoints" "^  $prov:$ev.* +\[SDT event\]$" <($FLARE list 2>&1)
+
+# flare buildid-cache --add writes the probes file perf writes, which perf list then reads
+export HOME=$TMP/home2
+mkdir -p "$HOME"
+$FLARE buildid-cache --add "$SDT"
+fp=$(find "$HOME/.debug" -name probes | head -1)
+pp=$(find "$TMP/home/.debug" -path "*/$bid/probes" | head -1)
+check_eq "buildid-cache --add: the probes file is perf's" "$(cat "$pp")" "$(cat "$fp" 2>/dev/null)"
+check_eq "perf list sdt reads flare's cache as flare does" "$(perf list sdt 2>&1)" "$($FLARE list sdt 2>&1)"
