@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/probe.sh [RUNS]: flare probe against perf probe on the same definitions, side by side
-# (no tracefs writes: -D, -F, -V, -L only). For each command prints both wall times (best of
+# (no tracefs writes: -D, -F, -V, -L only; lazy patterns and -L ranges too). For each command prints both wall times (best of
 # RUNS, default 3) and the ratio, and checks that both printed the same.
 # FLARE (default build/flare) and WL (default build/workloads) locate flare's build.
 set -eu
@@ -34,3 +34,7 @@ run "-x probe_target -L main" -x "$WL/probe_target" -L main
 run "-x libc -D malloc (libc6-dbg DWARF)" -x "$LIBC" -D malloc
 run "-x libc -D inet_pton" -x "$LIBC" -D inet_pton
 run "-x libc -F" -x "$LIBC" -F
+run "-x probe_target -D 'probe_target.c;*' (lazy)" -x "$WL/probe_target" -D 'probe_target.c;*'
+run "-x probe_target -V 'main;total*' (lazy)" -x "$WL/probe_target" -V 'main;total*'
+run "-x probe_target -L probe_target.c (file)" -x "$WL/probe_target" -L probe_target.c
+run "-x probe_target -L 'func_2:2-5' (range)" -x "$WL/probe_target" -L 'func_2:2-5'

@@ -18,6 +18,7 @@
 #include "lib/data/features.h"
 #include "lib/data/reader.h"
 #include "lib/data/writer.h"
+#include "lib/probe/sdt-cache.h"
 #include "lib/sym/cache-edit.h"
 #include "lib/sym/sym.h"
 
@@ -48,6 +49,20 @@ static int current_id(const char *path, const char *verb, char hex[41])
 	return 0;
 }
 
+/* perf's probes file beside the cached copy of path: its SDT markers (an empty file when
+ * it has none), which list shows and probe definitions come from */
+static int cache_sdt(const char *path, const char *hex)
+{
+	char top[4096], dir[8192 + 64];
+
+	if (!buildid_cache_dir(top, sizeof(top)))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s/%.4000s/%s", top, path[0] == '/' ? path + 1 : path, hex);
+	if (access(dir, F_OK))
+		return 0;	/* not cached (not an object with a build-id) */
+	return sdt_cache_write(path, dir);
+}
+
 static int add_one(const char *arg, bool update, int verbose)
 {
 	char path[4096], hex[41];
@@ -70,6 +85,11 @@ static int add_one(const char *arg, bool update, int verbose)
 	err = buildid_cache_add(path, id, (size_t)n);
 	if (err) {
 		pr_err("cannot add '%s' to the build-id cache: %s", path, err_str(err));
+		return err;
+	}
+	err = cache_sdt(path, hex);	/* its SDT markers, for list and probe, as perf's */
+	if (err) {
+		pr_err("cannot cache the SDT markers of '%s': %s", path, err_str(err));
 		return err;
 	}
 	if (verbose)

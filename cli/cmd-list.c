@@ -19,10 +19,11 @@
 #include "lib/event/names.h"
 #include "lib/event/open.h"
 #include "lib/event/pmu.h"
+#include "lib/probe/sdt-cache.h"
 #include "lib/trace/tp.h"
 
 enum { L_HW = 1, L_SW = 2, L_CACHE = 4, L_PMU = 8, L_RAW = 16, L_BP = 32, L_TP = 64,
-       L_ALL = 127 };
+       L_SDT = 128, L_ALL = 255 };
 
 struct list_ctx {
 	const char *glob;	/* "*word*" filter on names, or NULL */
@@ -180,6 +181,37 @@ static int list_tracepoints(struct list_ctx *c, const char *sys, const char *ev)
 	return 0;
 }
 
+/* The SDT events of the build-id cache, as perf 6.1 lists them: a name that several cached
+ * objects have is shown as NAME@PATH(BUILD-ID's first 12) for each */
+static int list_sdt(struct list_ctx *c, const char *group, const char *event)
+{
+	struct sdt_cached *v;
+	int n = sdt_cache_list(group, event, &v), i, detail = 0;
+
+	if (n < 0) {
+		pr_err("cannot list the SDT events of the build-id cache: %s", err_str(n));
+		return 1;
+	}
+	for (i = 0; i < n; i++) {
+		char name[600];
+		int same_next = i + 1 < n && !strcmp(v[i].group, v[i + 1].group) &&
+				!strcmp(v[i].event, v[i + 1].event);
+
+		if (same_next)
+			detail = 1;
+		if (detail && !c->raw_dump)
+			snprintf(name, sizeof(name), "%s:%s@%s(%.12s)", v[i].group, v[i].event,
+				 v[i].name, v[i].hex);
+		else
+			snprintf(name, sizeof(name), "%s:%s", v[i].group, v[i].event);
+		emit(c, name, NULL, "SDT event", NULL);
+		if (!same_next)
+			detail = 0;
+	}
+	sdt_cached_free(v, n);
+	return 0;
+}
+
 static int list_sections(struct list_ctx *c, int which)
 {
 	if (which & L_HW)
@@ -200,8 +232,10 @@ static int list_sections(struct list_ctx *c, int which)
 	}
 	if ((which & L_BP) && !c->glob && !c->raw_dump)
 		emit(c, "mem:<addr>[/len][:access]", NULL, "Hardware breakpoint", NULL);
-	if (which & L_TP)
-		return list_tracepoints(c, NULL, c->glob);
+	if ((which & L_TP) && list_tracepoints(c, NULL, c->glob))
+		return 1;
+	if (which & L_SDT)	/* perf lists the cached SDT events after the tracepoints */
+		return list_sdt(c, NULL, c->glob);
 	return 0;
 }
 
@@ -219,7 +253,9 @@ static int list_arg(struct list_ctx *c, const char *arg)
 	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
 		if (!strcmp(arg, kinds[i].name))
 			return list_sections(c, kinds[i].which);
-	if (!strcmp(arg, "sdt") || !strcmp(arg, "metric") || !strcmp(arg, "metricgroup"))
+	if (!strcmp(arg, "sdt"))
+		return list_sdt(c, NULL, NULL);
+	if (!strcmp(arg, "metric") || !strcmp(arg, "metricgroup"))
 		return 0; /* flare has none of these */
 	glob = strdup(arg);
 	if (!glob)
@@ -228,6 +264,8 @@ static int list_arg(struct list_ctx *c, const char *arg)
 	if (colon) {
 		*colon = '\0';
 		r = list_tracepoints(c, glob, colon + 1);
+		if (!r)
+			r = list_sdt(c, glob, colon + 1);
 		free(glob);
 		return r;
 	}

@@ -187,13 +187,7 @@ static int plan_uprobe(struct probe_ctx *pc, struct probe_bin *bin, const char *
 			free(point);
 			break;
 		}
-		char ref[40] = "";
-
-		if (t[i].ref_ctr)	/* an SDT semaphore: the uprobe's reference counter */
-			snprintf(ref, sizeof(ref), "(0x%llx)", (unsigned long long)t[i].ref_ctr);
-		if (asprintf(&line, "%c:%s/%s %s:0x%llx%s%s", t[i].is_return ? 'r' : 'p', group,
-			     ev, exec, (unsigned long long)t[i].offset, ref, t[i].args) < 0)
-			line = NULL;
+		line = probe_trace_uprobe_def(&t[i], group, ev, exec);
 		if (asprintf(&name, "%s:%s", group, ev) < 0)
 			name = NULL;
 		r = plan_add(p, line, name, with_str(point ? point : "?", exec, t[i].argnames));
@@ -430,7 +424,7 @@ int cmd_probe(int argc, char **argv)
 	struct probe_ctx pc = { 0 };
 	struct opt_strlist add = { 0 }, del = { 0 }, defs = { 0 };
 	const char *list_arg = NULL, *funcs_arg = NULL, *vars = NULL, *line = NULL;
-	const char *module = NULL, *source = NULL;
+	const char *module = NULL;
 	int list = 0, funcs = 0, verbose = 0, no_inlines = 0, max_probes = 0, nmodes, r;
 	char *joined = NULL;
 	struct opt opts[] = {
@@ -451,7 +445,7 @@ int cmd_probe(int argc, char **argv)
 			   "target module name (for online) or path (for offline)"),
 		OPT_BOOL('n', "dry-run", &pc.dry_run, "dry run"),
 		OPT_BOOL('q', "quiet", &pc.quiet, "be quiet (do not show any warnings or messages)"),
-		OPT_STRING('s', "source", &source, "directory", "path to kernel source"),
+		OPT_STRING('s', "source", &pc.source, "directory", "path to kernel source"),
 		OPT_STRING('V', "vars", &vars, "FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT",
 			   "Show accessible variables on PROBEDEF"),
 		OPT_COUNT('v', "verbose", &verbose, "be more verbose (show parsed arguments, etc)"),
@@ -472,11 +466,13 @@ int cmd_probe(int argc, char **argv)
 	pc.find.no_inlines = no_inlines;
 	pc.find.max_probes = max_probes;
 	pc.find.x_types = 1;
-	if (module)
+	if (module && !strchr(module, '/') && !strchr(module, '.'))
 		opt_usage_error(opts, probe_usage, "-m/--module: this kernel has no kprobe_events "
-				"(CONFIG_KPROBE_EVENTS is off), so module probes cannot be placed; "
-				"use -x for user space");
-	(void)source;
+				"(CONFIG_KPROBE_EVENTS is off), so loaded modules cannot be probed; "
+				"give the path of a module with debug info (-m ./mod.ko) for -L, -F, "
+				"-V and -D, or use -x for user space");
+	pc.kobj = module ? module : pc.vmlinux;
+	pc.find.source_prefix = pc.source;
 	nmodes = !!(add.nr || argc > 0) + !!del.nr + !!list + !!funcs + !!vars + !!line +
 		 !!defs.nr;
 	if (nmodes > 1 && !(list && argc == 1 && nmodes == 2 && !add.nr) &&

@@ -13,6 +13,7 @@
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/probe/events.h"
+#include "lib/probe/finder.h"
 #include "lib/probe/kernel.h"
 #include "lib/probe/spec.h"
 
@@ -92,6 +93,74 @@ out:
 	return r;
 }
 
+/* The kprobe definitions of one definition in a vmlinux or module with debug info, as perf
+ * prints them: "p:probe/kfunc kfunc+0 size=%si:s32", appended to *out */
+static int debuginfo_lines(struct probe_ctx *pc, struct probe_bin *bin, const char *text,
+			   struct strbuf *out)
+{
+	struct probe_spec s;
+	struct probe_trace *t = NULL;
+	size_t nr = 0, i;
+	char err[512], where[512];
+	int r = probe_spec_parse(text, &s, err, sizeof(err));
+
+	if (r) {
+		pr_err("invalid probe definition '%s': %s", text, err);
+		return r;
+	}
+	r = probe_find(bin, &s, &pc->find, &t, &nr, err, sizeof(err));
+	if (r)
+		pr_err("cannot place probe: %s", err);
+	for (i = 0; i < nr && !r; i++) {
+		if (probe_bin_sym_off(bin, t[i].vaddr, where, sizeof(where))) {
+			pr_err("'%s': no symbol holds address 0x%llx in %s", text,
+			       (unsigned long long)t[i].vaddr, pc->kobj);
+			r = -ENOENT;
+			break;
+		}
+		strbuf_addf(out, "%c:%s/%s %s%s\n", t[i].is_return ? 'r' : 'p',
+			    s.group ? s.group : "probe", s.event ? s.event : t[i].event, where,
+			    t[i].args);
+	}
+	probe_traces_free(t, nr);
+	probe_spec_release(&s);
+	return r;
+}
+
+/* -k VMLINUX / -m MODULE: definitions from the object's debug info. They are printed (-D);
+ * adding them needs the running kernel to be that object, and kprobe_events */
+static int kprobes_from_debuginfo(struct probe_ctx *pc, char *const *defs, size_t ndefs,
+				  int definition_only)
+{
+	struct probe_bin *bin = NULL;
+	struct strbuf out = STRBUF_INIT;
+	char err[512];
+	size_t i;
+	int r;
+
+	if (!definition_only) {
+		if (!probe_events_available(PROBE_KPROBE))
+			pr_err("cannot add kernel probes: this kernel has no kprobe_events "
+			       "(CONFIG_KPROBE_EVENTS is off); use -x BINARY to probe user space");
+		else
+			pr_err("%s: flare adds kernel probes without debug info only (FUNC+OFFS "
+			       "and registers); -D prints the definitions from it", pc->kobj);
+		return -ENOENT;
+	}
+	r = probe_bin_open(pc->kobj, &bin, err, sizeof(err));
+	if (r) {
+		pr_err("%s", err);
+		return r;
+	}
+	for (i = 0; i < ndefs && !r; i++)
+		r = debuginfo_lines(pc, bin, defs[i], &out);
+	if (!r)
+		fputs(out.buf, stdout);
+	strbuf_release(&out);
+	probe_bin_close(bin);
+	return r;
+}
+
 int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs,
 		       int definition_only)
 {
@@ -100,10 +169,11 @@ int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs,
 	size_t i, failed = 0;
 	int r = lines && names && descs ? 0 : -ENOMEM;
 
-	if (pc->vmlinux && !r) {
-		pr_err("-k %s: flare does not read a vmlinux's debug info for kernel probes; "
-		       "give registers and offsets (tcp_sendmsg bytes=%%cx)", pc->vmlinux);
-		r = -EOPNOTSUPP;
+	if (pc->kobj && !r) {
+		free(lines);
+		free(names);
+		free(descs);
+		return kprobes_from_debuginfo(pc, defs, ndefs, definition_only);
 	}
 	for (i = 0; i < ndefs && !r; i++)
 		r = kprobe_line(pc, defs[i], &lines[i], &names[i], &descs[i]);

@@ -12,6 +12,8 @@
 struct probe_ctx {
 	const char *exec;	/* -x, or NULL: the kernel */
 	const char *vmlinux;	/* -k */
+	const char *kobj;	/* -m PATH, else -k: the kernel object with debug info, or NULL */
+	const char *source;	/* -s: where the sources are, or NULL */
 	const char *filter;	/* --filter */
 	int force, dry_run, quiet, externs;
 	struct probe_find_opts find;

@@ -120,3 +120,26 @@ stale_dsos() {
 		[ "$now" = "$id" ] || echo "$path $id ${now:-none}"
 	done
 }
+
+# check_refusal "what" regex cmd args...: passes when the command exits non-zero with exactly
+# one line on stderr, matching the extended regex (the project's one-line errors).
+check_refusal() {
+	local what=$1 re=$2
+	shift 2
+	if "$@" >"$TMP/refusal.out" 2>"$TMP/refusal.err"; then
+		fail "$what" "exited 0: $*"
+	elif [ "$(wc -l <"$TMP/refusal.err")" -ne 1 ] || ! grep -Eq -- "$re" "$TMP/refusal.err"; then
+		fail "$what" "expected one line matching /$re/, got: $(head -c 300 "$TMP/refusal.err")"
+	else
+		pass "$what"
+	fi
+}
+
+# For a test that adds uprobes of one group G only (others' tests add and remove theirs
+# meanwhile, so only G's can be checked): probe_group_guard G removes G's probes now and when
+# the script exits; probe_group_clear G removes them.
+probe_group_clear() { $FLARE probe -q -d "$1:*" >/dev/null 2>&1; }
+probe_group_guard() {
+	trap "probe_group_clear '$1'" EXIT
+	probe_group_clear "$1"
+}

@@ -61,10 +61,10 @@ static int place_func(struct pf_ctx *c, Dwarf_Die *die, int is_inline)
 				       c->point, s->line, name, name);
 		return r < 0 ? r : 0;
 	}
-	if (s->lazy)
-		return pf_fail(c->err, c->errlen, -EOPNOTSUPP,
-			       "'%s': lazy line patterns (;PTN) are not supported by flare yet "
-			       "(use FUNC:LINE, see flare probe -L %s)", c->point, name);
+	if (s->lazy) {
+		r = pf_lazy_in_func(c, die, name);
+		return r < 0 ? r : 0;
+	}
 	if (s->has_offset) {
 		if (!dwarf_highpc(die, &high) && entry + s->offset >= high)
 			log_warn("Specified offset is out of %s", name);
@@ -149,22 +149,17 @@ static int find_func_symtab(struct pf_ctx *c)
 	return 0;
 }
 
-int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, const char *event)
+int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line,
+		      const char *event)
 {
-	Dwarf_Die *scopes = NULL;
-	int i, n = dwarf_getscopes(cu, a, &scopes), r;
-	const char *name = NULL;
-	char ev[256];
+	Dwarf_Die sc;
+	const char *name = event ? event : pf_line_scope(cu, a, line, &sc) ?
+		dwarf_diename(&sc) : NULL;
+	size_t nr = c->nr;
+	int r = pf_add_trace(c, name ? name : "line", 0, pf_dwarf_to_vaddr(c->bin, a), cu, a);
 
-	for (i = 0; i < n && !name; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-
-		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine)
-			name = dwarf_diename(&scopes[i]);
-	}
-	snprintf(ev, sizeof(ev), "%s", event ? event : name ? name : "line");
-	free(scopes);
-	r = pf_add_trace(c, ev, 0, pf_dwarf_to_vaddr(c->bin, a), cu, a);
+	if (!r && c->nr > nr)
+		c->traces[nr].line = line;
 	return r;
 }
 
@@ -211,6 +206,25 @@ static int needs_dwarf(const struct probe_spec *s)
 	return s->line >= 0 || s->lazy;
 }
 
+/* No line of FUNC matches ;PTN: perf then probes the function's entry, and so does flare */
+static int find_lazy_fallback(struct pf_ctx *c)
+{
+	const struct probe_spec *s = c->spec;
+	struct probe_spec entry = *s;
+	int r;
+
+	entry.lazy = NULL;
+	c->spec = &entry;
+	r = find_func_dwarf(c);
+	c->spec = s;
+	if (!r && c->nr)
+		log_warn("no line of %s matches '%s': probing its entry, as perf probe does",
+			 s->func, s->lazy);
+	return r || c->nr ? r : pf_fail(c->err, c->errlen, -ENOENT,
+					"'%s': no function '%s' with debug information",
+					c->point, s->func);
+}
+
 static int find_point(struct pf_ctx *c, const char *path)
 {
 	const struct probe_spec *s = c->spec;
@@ -220,19 +234,17 @@ static int find_point(struct pf_ctx *c, const char *path)
 		return find_addr(c);
 	if (s->kind == PP_SDT)
 		return pf_find_sdt(c);
-	if (s->kind != PP_FUNC || s->lazy) {
-		if (s->kind == PP_LAZY_FILE || s->lazy)
-			return pf_fail(c->err, c->errlen, -EOPNOTSUPP,
-				       "'%s': lazy line patterns (;PTN) are not supported by flare "
-				       "yet (use SRC:LINE; see flare probe -L)", c->point);
+	if (s->kind != PP_FUNC) {
 		if (!pf_dw(c->bin))
 			goto no_dwarf;
-		return find_line(c);
+		return s->kind == PP_LAZY_FILE ? pf_find_lazy_file(c) : find_line(c);
 	}
 	if (pf_dw(c->bin)) {
 		r = find_func_dwarf(c);
 		if (r || c->nr)
 			return r;
+		if (s->lazy)
+			return find_lazy_fallback(c);
 	}
 	if (!needs_dwarf(s)) {
 		r = find_func_symtab(c);
@@ -278,6 +290,8 @@ int probe_find(struct probe_bin *bin, const struct probe_spec *spec,
 	c.point = point;
 	c.max = opts->max_probes > 0 ? opts->max_probes : 128;
 	r = find_point(&c, path ? path : "the binary");
+	if (!r && c.nr_missing)	/* a variable not at every place: perf's magic number there */
+		r = pf_fill_missing(&c);
 	free(point);
 	if (r) {
 		probe_traces_free(c.traces, c.nr);
@@ -357,12 +371,38 @@ char *probe_bin_describe(struct probe_bin *bin, uint64_t off, int is_return)
 	return out;
 }
 
+int probe_bin_sym_off(struct probe_bin *bin, uint64_t vaddr, char *buf, size_t len)
+{
+	GElf_Addr mod = vaddr + bin->ebias;
+	GElf_Off off;
+	GElf_Sym sym;
+	int i, n = dwfl_module_getsymtab(bin->mod);
+	const char *name = NULL;
+
+	for (i = 0; i < n && !name; i++) {	/* a function first: perf names the place by it */
+		GElf_Addr a;
+		const char *nm = dwfl_module_getsym_info(bin->mod, i, &sym, &a, NULL, NULL, NULL);
+
+		if (nm && *nm && GELF_ST_TYPE(sym.st_info) == STT_FUNC && a <= mod &&
+		    mod < a + sym.st_size) {
+			name = nm;
+			off = mod - a;
+		}
+	}
+	if (!name)
+		name = dwfl_module_addrinfo(bin->mod, mod, &off, &sym, NULL, NULL, NULL);
+	if (!name || !*name)
+		return -ENOENT;
+	snprintf(buf, len, "%s+%llu", name, (unsigned long long)off);
+	return 0;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx)
+int probe_bin_for_each_func(struct probe_bin *bin, int funcs_only, probe_func_fn fn, void *ctx)
 {
 	int i, n = dwfl_module_getsymtab(bin->mod), r = 0;
 	const char **names;
@@ -383,8 +423,8 @@ int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx)
 
 		if (!name || !*name || shndx == SHN_UNDEF || shndx == SHN_ABS)
 			continue;
-		if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT &&
-		    type != STT_NOTYPE)
+		if (type != STT_FUNC && type != STT_GNU_IFUNC &&
+		    (funcs_only || (type != STT_OBJECT && type != STT_NOTYPE)))
 			continue;
 		names[nr++] = name;
 	}
@@ -393,104 +433,4 @@ int probe_bin_for_each_func(struct probe_bin *bin, probe_func_fn fn, void *ctx)
 		r = fn(names[k], ctx);
 	free(names);
 	return r;
-}
-
-struct lines_walk {
-	struct probe_bin *bin;
-	const char *func;
-	char *file;
-	int first, last;
-	unsigned char *has;
-	int r;
-};
-
-static int mark_cb(const char *file, int ln, Dwarf_Addr addr, int skipped, void *ctx)
-{
-	struct lines_walk *w = ctx;
-
-	if (skipped || ln < w->first || strcmp(file, w->file))
-		return 0;
-	if (!w->has || ln > w->last) {
-		size_t old = w->has ? (size_t)(w->last - w->first + 1) : 0;
-		int nl = ln > w->last ? ln : w->last;
-		unsigned char *m = realloc(w->has, (size_t)(nl - w->first + 1));
-
-		if (!m)
-			return -ENOMEM;
-		memset(m + old, 0, (size_t)(nl - w->first + 1) - old);
-		w->has = m;
-		w->last = nl;
-	}
-	w->has[ln - w->first] = 1;
-	return 0;
-}
-
-static void mark_lines(struct lines_walk *w, Dwarf_Die *fn)
-{
-	Dwarf_Die cumem, *cu = dwarf_diecu(fn, &cumem, NULL, NULL);
-	char fb[4096];
-	const char *f = pf_decl_file(fn, fb, sizeof(fb));
-	int decl = 0;
-
-	if (!cu || !f || dwarf_decl_line(fn, &decl))
-		return;
-	w->file = strdup(f);
-	if (!w->file) {
-		w->r = -ENOMEM;
-		return;
-	}
-	w->first = w->last = decl;
-	w->r = pf_lines_walk(cu, fn, mark_cb, w);
-}
-
-static int lines_inline_cb(Dwarf_Die *inst, void *arg)
-{
-	(void)inst;
-	(void)arg;
-	return DWARF_CB_OK;
-}
-
-static int lines_cb(Dwarf_Die *fn, void *arg)
-{
-	struct lines_walk *w = arg;
-	const char *name = dwarf_diename(fn);
-
-	if (!name || strcmp(name, w->func))
-		return DWARF_CB_OK;
-	if (dwarf_func_inline(fn)) {
-		dwarf_func_inline_instances(fn, lines_inline_cb, w);
-		return DWARF_CB_OK;
-	}
-	mark_lines(w, fn);
-	return w->file ? DWARF_CB_ABORT : DWARF_CB_OK;
-}
-
-int probe_bin_func_lines(struct probe_bin *bin, const char *func, char **file, int *first,
-			 int *last, unsigned char **has_code)
-{
-	struct lines_walk w = { .bin = bin, .func = func };
-	Dwarf_Die *cu = NULL;
-	Dwarf_Addr bias;
-
-	if (!pf_dw(bin))
-		return -ENOENT;
-	while (!w.file && !w.r && (cu = dwfl_module_nextcu(bin->mod, cu, &bias)))
-		dwarf_getfuncs(cu, lines_cb, &w, 0);
-	if (w.r || !w.file) {
-		free(w.file);
-		free(w.has);
-		return w.r ? w.r : -ENOENT;
-	}
-	if (!w.has) {
-		w.has = calloc((size_t)(w.last - w.first + 1), 1);
-		if (!w.has) {
-			free(w.file);
-			return -ENOMEM;
-		}
-	}
-	*file = w.file;
-	*first = w.first;
-	*last = w.last;
-	*has_code = w.has;
-	return 0;
 }

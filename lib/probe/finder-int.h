@@ -30,6 +30,7 @@ struct pf_ctx {
 	struct probe_trace *traces;
 	size_t nr;
 	int found_inline_return;	/* a %return skipped on an inlined copy */
+	int nr_missing;		/* arguments left as PF_MISSING<index> (see pf_fill_missing) */
 	int line_skipped;		/* the line only shares an address with another */
 	char *err;
 	size_t errlen;
@@ -65,13 +66,35 @@ int pf_find_sdt(struct pf_ctx *c);
 Dwarf_Die *pf_real_func(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die *out);
 /* The outermost inlined copy inside die holding addr, or NULL */
 Dwarf_Die *pf_inlined_at(Dwarf_Die *die, Dwarf_Addr addr, Dwarf_Die *out);
+/* The concrete scopes at addr, innermost first: inlined copies and blocks, the out-of-line
+ * function, the unit (dwarf_getscopes gives an inlined copy's abstract scopes instead). The
+ * count, 0 when no function holds addr, or -ENOMEM; the caller frees *scopes. */
+int pf_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die **scopes);
+/* perf's scope for a probe on line at a: of the function and inlined copies holding a, the
+ * one declared nearest at or before line (the outer one on a tie), else the innermost */
+Dwarf_Die *pf_line_scope(Dwarf_Die *cu, Dwarf_Addr a, int line, Dwarf_Die *out);
 /* The line of the first is_stmt row at addr. 0 or -ENOENT. */
 int pf_stmt_line_at(Dwarf_Die *cu, Dwarf_Addr addr, int *line);
 int pf_lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx);
-/* A placement at DWARF address a found by a line walk (event NULL: the function's name). */
-int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, const char *event);
+/* The same rows in perf's lazy-pattern order (declaration lines after the rows), none
+ * marked skipped */
+int pf_lines_walk_all(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx);
+/* A placement at DWARF address a, found by a line walk for line (event NULL: named after
+ * the function or inlined copy declared nearest before line, as perf names it). */
+int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line,
+		      const char *event);
+/* An argument whose variable is not at a place is written PF_MISSING<index of the argument>
+ * and pf_fill_missing() makes it perf's magic number, typed as the argument is where it is
+ * found; an argument found nowhere is an error. */
+#define PF_MISSING "\x01"
+int pf_fill_missing(struct pf_ctx *c);
 /* The fetch arguments of c->spec at DWARF address addr ("" and "" when there are none). */
 int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_return,
 		    struct strbuf *args, struct strbuf *names);
+/* FUNC;PTN inside die (a function or an inlined copy): event NULL names each probe after
+ * the function holding it. Returns the number of probes added or a negative error. */
+int pf_lazy_in_func(struct pf_ctx *c, Dwarf_Die *die, const char *event);
+/* SRC;PTN in every unit holding SRC. 0 or a negative error with c->err. */
+int pf_find_lazy_file(struct pf_ctx *c);
 
 #endif

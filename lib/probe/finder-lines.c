@@ -30,7 +30,7 @@ const char *pf_decl_file(Dwarf_Die *die, char *buf, size_t len)
 	return buf;
 }
 
-static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx);
+static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, int decl_last, pf_line_fn fn, void *ctx);
 
 /* The outermost inlined copy inside die that holds addr, or NULL */
 Dwarf_Die *pf_inlined_at(Dwarf_Die *die, Dwarf_Addr addr, Dwarf_Die *out)
@@ -52,6 +52,79 @@ Dwarf_Die *pf_inlined_at(Dwarf_Die *die, Dwarf_Addr addr, Dwarf_Die *out)
 			return pf_inlined_at(&ch, addr, out);
 	} while (!dwarf_siblingof(&ch, &ch));
 	return NULL;
+}
+
+/* The block or inlined copy among die's children that holds addr */
+static int scope_child_at(Dwarf_Die *die, Dwarf_Addr addr, Dwarf_Die *out)
+{
+	if (dwarf_child(die, out))
+		return 0;
+	do {
+		int tag = dwarf_tag(out);
+
+		if ((tag == DW_TAG_lexical_block || tag == DW_TAG_inlined_subroutine) &&
+		    dwarf_haspc(out, addr) > 0)
+			return 1;
+	} while (!dwarf_siblingof(out, out));
+	return 0;
+}
+
+int pf_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die **scopes)
+{
+	Dwarf_Die cur, *v = NULL;
+	int n = 0, alloc = 0, i, more;
+
+	if (!pf_real_func(cu, addr, &cur))
+		return 0;
+	do {	/* outermost first, reversed below */
+		if (n + 2 > alloc) {
+			Dwarf_Die *m = realloc(v, (size_t)(alloc = alloc ? alloc * 2 : 8) *
+					       sizeof(*m));
+
+			if (!m) {
+				free(v);
+				return -ENOMEM;
+			}
+			v = m;
+		}
+		v[n++] = cur;
+		more = scope_child_at(&v[n - 1], addr, &cur);
+	} while (more);
+	v[n++] = *cu;
+	for (i = 0; i < n / 2; i++) {
+		Dwarf_Die t = v[i];
+
+		v[i] = v[n - 1 - i];
+		v[n - 1 - i] = t;
+	}
+	*scopes = v;
+	return n;
+}
+
+Dwarf_Die *pf_line_scope(Dwarf_Die *cu, Dwarf_Addr a, int line, Dwarf_Die *out)
+{
+	Dwarf_Die *scopes = NULL;
+	int i, diff = -1, inner = -1, best = -1, n = pf_concrete_scopes(cu, a, &scopes);
+
+	for (i = n - 1; i >= 0; i--) {	/* outermost first: the outer wins a tie */
+		int tag = dwarf_tag(&scopes[i]), decl;
+
+		if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
+			continue;
+		inner = i;
+		if (dwarf_decl_line(&scopes[i], &decl) || decl > line)
+			continue;
+		if (diff < 0 || line - decl < diff) {
+			diff = line - decl;
+			best = i;
+		}
+	}
+	if (best < 0)
+		best = inner;
+	if (best >= 0)
+		*out = scopes[best];
+	free(scopes);
+	return best >= 0 ? out : NULL;
 }
 
 static int cu_func_lines(Dwarf_Die *cu, pf_line_fn fn, void *ctx)
@@ -122,13 +195,32 @@ static int seen_cb(const char *file, int line, Dwarf_Addr addr, int skipped, voi
 int pf_lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx)
 {
 	struct walk_ctx w = { fn, ctx, { NULL, 0, 0 } };
-	int r = lines_walk(cu, die, seen_cb, &w);
+	int r = lines_walk(cu, die, 0, seen_cb, &w);
 
 	free(w.seen.v);
 	return r;
 }
 
-static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx)
+int pf_lines_walk_all(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx)
+{
+	return lines_walk(cu, die, 1, fn, ctx);
+}
+
+/* The declaration line of die, or of each function of cu when die is NULL, at its entry */
+static int decl_lines(Dwarf_Die *cu, Dwarf_Die *die, const char *dfile, pf_line_fn fn,
+		      void *ctx)
+{
+	Dwarf_Addr entry;
+	int decl;
+
+	if (!die)
+		return cu_func_lines(cu, fn, ctx);
+	if (pf_die_entry(die, &entry) || dwarf_decl_line(die, &decl))
+		return 0;
+	return fn(dfile, decl, entry, 0, ctx);
+}
+
+static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, int decl_last, pf_line_fn fn, void *ctx)
 {
 	Dwarf_Lines *lines;
 	Dwarf_Addr entry;
@@ -145,10 +237,9 @@ static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx)
 		dfile = pf_decl_file(die, buf, sizeof(buf));
 		if (!dfile || pf_die_entry(die, &entry) || dwarf_decl_line(die, &decl))
 			return 0;
-		r = fn(dfile, decl, entry, 0, ctx);
-	} else {
-		r = cu_func_lines(cu, fn, ctx);
 	}
+	if (!decl_last)
+		r = decl_lines(cu, die, dfile, fn, ctx);
 	for (i = 0; i < n && !r; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Die inl;
@@ -183,6 +274,8 @@ static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx)
 		if (src)
 			r = fn(src, ln, a, 0, ctx);
 	}
+	if (!r && decl_last)
+		r = decl_lines(cu, die, dfile, fn, ctx);
 	return r;
 }
 

@@ -37,6 +37,7 @@ struct var_ctx {
 	int nscopes;
 	Dwarf_Addr addr;
 	const char *arg;	/* the argument, for messages */
+	int missing;		/* the variable is not here (perf fills it in, see below) */
 };
 
 static const char *reg_name(unsigned int n)
@@ -150,6 +151,7 @@ static int var_loc(struct var_ctx *v, Dwarf_Die *var, struct loc *l)
 
 	memset(l, 0, sizeof(*l));
 	set_type(l, var);
+	v->missing = 1;	/* until a location is found */
 	if (!dwarf_attr_integrate(var, DW_AT_location, &a))
 		return pf_fail(v->c->err, v->c->errlen, -ENOENT,
 			       "'%s' has no location here: optimized out (see flare probe -V)",
@@ -158,6 +160,7 @@ static int var_loc(struct var_ctx *v, Dwarf_Die *var, struct loc *l)
 		return pf_fail(v->c->err, v->c->errlen, -ENOENT,
 			       "'%s' has no location at this address: optimized out here "
 			       "(see flare probe -V)", v->arg);
+	v->missing = 0;
 	if (n > 1 && ops[1].atom != DW_OP_piece)
 		return unsupported(v, "its location is a computed expression, which a probe "
 				   "cannot fetch");
@@ -515,11 +518,59 @@ static int convert_one(struct var_ctx *v, const struct probe_arg *ua, int is_ret
 		return unsupported(v, "not a variable name");
 	memcpy(vname, e, n);
 	vname[n] = '\0';
-	if (dwarf_getscopevar(v->scopes, v->nscopes, vname, 0, NULL, 0, 0, &var) < 0)
+	if (dwarf_getscopevar(v->scopes, v->nscopes, vname, 0, NULL, 0, 0, &var) < 0 &&
+	    (v->missing = 1))
 		return pf_fail(v->c->err, v->c->errlen, -ENOENT,
 			       "'%s': no variable '%s' in scope here (see flare probe -V)", e,
 			       vname);
 	return convert_var(v, &var, e + n, ua, args, names);
+}
+
+/* perf fills a variable missing at some of a definition's places with a magic number, when
+ * each argument is one fetch argument (no $params or $vars) */
+static int can_fill(const struct probe_spec *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_args; i++)
+		if (!strcmp(s->args[i].expr, "$params") || !strcmp(s->args[i].expr, "$vars"))
+			return 0;
+	return 1;
+}
+
+/* The name perf gives a variable argument: NAME=, else the last member's name */
+static void arg_default_name(const struct probe_arg *ua, char *buf, size_t len)
+{
+	const char *e = ua->expr, *p, *last = e;
+	size_t n;
+
+	for (p = e; *p; p++) {
+		if (*p == '.')
+			last = p + 1;
+		else if (p[0] == '-' && p[1] == '>')
+			last = p + 2;
+	}
+	n = strspn(last, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	snprintf(buf, len, "%.*s", (int)n, last);
+}
+
+static int add_missing(struct pf_ctx *c, const struct probe_arg *ua, size_t i,
+		       struct strbuf *args, struct strbuf *names)
+{
+	char nm[128];
+
+	if (ua->name)
+		snprintf(nm, sizeof(nm), "%s", ua->name);
+	else
+		arg_default_name(ua, nm, sizeof(nm));
+	strbuf_addf(args, " %s=%s%zu", nm, PF_MISSING, i);
+	if (strcmp(nm, ua->expr))
+		strbuf_addf(names, " %s=%s", nm, ua->expr);
+	else
+		strbuf_addf(names, " %s", nm);
+	c->nr_missing++;
+	c->err[0] = '\0';
+	return 0;
 }
 
 int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_return,
@@ -530,6 +581,8 @@ int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_ret
 	int r = 0;
 
 	if (cu)
+		v.nscopes = pf_concrete_scopes(cu, addr, &v.scopes);
+	if (cu && !v.nscopes)	/* code outside any function: the unit's scopes */
 		v.nscopes = dwarf_getscopes(cu, addr, &v.scopes);
 	for (i = 0; i < c->spec->nr_args && !r; i++) {
 		v.arg = c->spec->args[i].expr;
@@ -539,6 +592,9 @@ int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_ret
 				    "(install the binary's -dbg/-dbgsym package)", v.arg);
 		else
 			r = convert_one(&v, &c->spec->args[i], is_return, args, names);
+		if (r && v.missing && can_fill(c->spec))
+			r = add_missing(c, &c->spec->args[i], i, args, names);
+		v.missing = 0;
 	}
 	free(v.scopes);
 	return r;
@@ -612,28 +668,32 @@ static void walk_vars(struct vars_walk *w, Dwarf_Die *scope)
 
 		if (tag == DW_TAG_formal_parameter || tag == DW_TAG_variable)
 			emit_var(w, &ch);
-		else if (tag == DW_TAG_lexical_block && dwarf_haspc(&ch, w->v->addr) > 0)
+		else if ((tag == DW_TAG_lexical_block || tag == DW_TAG_inlined_subroutine) &&
+			 dwarf_haspc(&ch, w->v->addr) > 0)
 			walk_vars(w, &ch);
 	} while (!dwarf_siblingof(&ch, &ch));
 }
 
-int probe_bin_vars_at(struct probe_bin *bin, uint64_t vaddr, int externs, char *where,
-		      size_t wlen, probe_var_fn fn, void *ctx)
+int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int externs,
+		      char *where, size_t wlen, probe_var_fn fn, void *ctx)
 {
+	uint64_t vaddr = t->vaddr;
 	struct probe_find_opts o = { .x_types = 1 };
 	char err[256];
 	struct pf_ctx c = { .bin = bin, .opts = &o, .err = err, .errlen = sizeof(err) };
 	struct var_ctx v = { .c = &c };
 	struct vars_walk w = { &v, fn, ctx, 0 };
 	Dwarf_Addr bias, mod = vaddr + bin->ebias, entry;
-	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real;
+	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real, sc;
 
 	err[0] = '\0';
 	if (!cu)
 		return -ENOENT;
 	v.addr = mod - bias;
-	v.nscopes = dwarf_getscopes(cu, v.addr, &v.scopes);
-	fs = func_scope(&v);
+	v.nscopes = pf_concrete_scopes(cu, v.addr, &v.scopes);
+	if (!v.nscopes)
+		v.nscopes = dwarf_getscopes(cu, v.addr, &v.scopes);
+	fs = t->line > 0 ? pf_line_scope(cu, v.addr, t->line, &sc) : func_scope(&v);
 	if (!fs) {
 		free(v.scopes);
 		return -ENOENT;
@@ -648,4 +708,72 @@ int probe_bin_vars_at(struct probe_bin *bin, uint64_t vaddr, int externs, char *
 		walk_vars(&w, cu);
 	free(v.scopes);
 	return w.r;
+}
+
+/* Token i of " a=x:t b=y:t" (its start and length), or NULL */
+static const char *arg_token(const char *args, size_t i, size_t *len)
+{
+	const char *p = args;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			return NULL;
+		*len = strcspn(p, " ");
+		if (!i--)
+			return p;
+		p += *len;
+	}
+}
+
+/* Replaces token i of *args (a PF_MISSING one) by NAME=\deade12d[:type] */
+static int fill_token(char **args, size_t i, const char *type, size_t tlen)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t len;
+	const char *tok = arg_token(*args, i, &len), *eq = tok ? memchr(tok, '=', len) : NULL;
+
+	if (!eq)
+		return -EINVAL;
+	strbuf_add(&sb, *args, (size_t)(eq + 1 - *args));
+	strbuf_addf(&sb, "\\deade12d%s%.*s%s", type ? ":" : "", (int)tlen, type ? type : "",
+		    tok + len);
+	free(*args);
+	*args = strbuf_detach(&sb);
+	return 0;
+}
+
+int pf_fill_missing(struct pf_ctx *c)
+{
+	size_t i, k, len;
+
+	for (i = 0; i < c->spec->nr_args; i++) {
+		const char *type = NULL, *tok, *eq;
+		size_t tlen = 0;
+
+		for (k = 0; k < c->nr; k++) {
+			tok = arg_token(c->traces[k].args, i, &len);
+			eq = tok ? memchr(tok, '=', len) : NULL;
+			if (tok && !(eq && eq[1] == PF_MISSING[0])) {
+				const char *colon = memrchr(tok, ':', len);
+
+				type = colon && (!eq || colon > eq) ? colon + 1 : NULL;
+				tlen = type ? len - (size_t)(type - tok) : 0;
+				break;
+			}
+		}
+		if (k == c->nr)
+			return pf_fail(c->err, c->errlen, -ENOENT, "'%s': not found at any place "
+				       "'%s' resolves to (see flare probe -V)", c->spec->args[i].expr,
+				       c->point);
+		for (k = 0; k < c->nr; k++) {
+			tok = arg_token(c->traces[k].args, i, &len);
+			eq = tok ? memchr(tok, '=', len) : NULL;
+			if (eq && eq[1] == PF_MISSING[0] &&
+			    fill_token(&c->traces[k].args, i, type, tlen))
+				return -ENOMEM;
+		}
+	}
+	return 0;
 }

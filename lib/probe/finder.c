@@ -244,7 +244,7 @@ static int place_line_cb(const char *file, int line, Dwarf_Addr addr, int skippe
 		p->c->line_skipped = 1;
 		return 0;
 	}
-	r = pf_add_line_probe(p->c, p->cu, addr, p->event);
+	r = pf_add_line_probe(p->c, p->cu, addr, line, p->event);
 	if (!r)
 		p->found++;
 	return r;
@@ -257,4 +257,17 @@ int pf_walk_line(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Die *die, const char *fi
 	int r = pf_lines_walk(cu, die, place_line_cb, &p);
 
 	return r < 0 ? r : p.found;
+}
+
+char *probe_trace_uprobe_def(const struct probe_trace *t, const char *group, const char *event,
+			     const char *path)
+{
+	char ref[40] = "", *line;
+
+	if (t->ref_ctr)	/* an SDT semaphore: the uprobe's reference counter */
+		snprintf(ref, sizeof(ref), "(0x%llx)", (unsigned long long)t->ref_ctr);
+	if (asprintf(&line, "%c:%s/%s %s:0x%llx%s%s", t->is_return ? 'r' : 'p', group, event, path,
+		     (unsigned long long)t->offset, ref, t->args) < 0)
+		return NULL;
+	return line;
 }

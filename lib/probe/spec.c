@@ -258,8 +258,8 @@ char *probe_spec_point_str(const struct probe_spec *spec)
 	case PP_LINE:
 		strbuf_addf(&sb, "@%s:%ld", spec->file, spec->line);
 		break;
-	case PP_LAZY_FILE:
-		strbuf_addf(&sb, "@%s;%s", spec->file, spec->lazy);
+	case PP_LAZY_FILE:	/* perf names a pattern's probes without the pattern */
+		strbuf_addf(&sb, "@%s", spec->file);
 		break;
 	case PP_SDT:
 		strbuf_addf(&sb, "%%%s%s%s", spec->file ? "sdt_" : "", spec->file ? spec->file : "",
@@ -276,8 +276,6 @@ char *probe_spec_point_str(const struct probe_spec *spec)
 			strbuf_addf(&sb, "+%llu", (unsigned long long)spec->offset);
 		else if (spec->line >= 0)
 			strbuf_addf(&sb, ":%ld", spec->line);
-		else if (spec->lazy)
-			strbuf_addf(&sb, ";%s", spec->lazy);
 		break;
 	}
 	return strbuf_detach(&sb);

@@ -55,8 +55,8 @@ void probe_spec_release(struct probe_spec *spec);
  * registers, raw fetch arguments, @SYMBOL, $retval, $stackN, $argN, $comm. */
 int probe_arg_needs_dwarf(const struct probe_arg *arg);
 
-/* The name the tracer shows for a probe point: "func_2", "func_2%return", "func_1+4",
- * "@t.c:5", "0x1149". Caller frees. */
+/* The name perf gives a probe point: "func_2", "func_2%return", "func_1+4", "@t.c:5",
+ * "0x1149" (a lazy pattern left out: "func_2", "@t.c"). Caller frees. */
 char *probe_spec_point_str(const struct probe_spec *spec);
 
 #endif
