@@ -23,6 +23,7 @@
 #include "lib/data/features.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/sym/srcline.h"
 #include "lib/unwind/unwind.h"
 
 static const char *const script_usage[] = {
@@ -35,7 +36,7 @@ static const char *const field_names[SF_NR] = {
 	[SF_TIME] = "time",	[SF_CPU] = "cpu",	[SF_EVENT] = "event",
 	[SF_IP] = "ip",		[SF_SYM] = "sym",	[SF_SYMOFF] = "symoff",
 	[SF_DSO] = "dso",	[SF_PERIOD] = "period",	[SF_TRACE] = "trace",
-	[SF_ADDR] = "addr",
+	[SF_ADDR] = "addr",	[SF_SRCLINE] = "srcline",
 };
 
 #define F(x) (1u << (x))
@@ -78,7 +79,8 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 		f = field_by_name(p, len);
 		if (f < 0) {
 			snprintf(err, errlen, "'%.*s' in -F is not a field (fields: comm, tid, pid, "
-				 "time, cpu, event, ip, sym, symoff, dso, period, trace, addr)",
+				 "time, cpu, event, ip, sym, symoff, dso, period, trace, addr, "
+				 "srcline)",
 				 (int)len, p);
 			return -1;
 		}
@@ -199,7 +201,27 @@ static int name_width(const struct perf_data *pd)
 
 /* ---- printing ---- */
 
-static void print_frame_tail(FILE *out, const struct frame *f, unsigned int fl)
+/* sym(+off), (dso), srcline and the inline mark of one entry, as perf 6.1 prints them */
+static void print_srcline(FILE *out, const struct script_ctx *c, const struct frame *f,
+			  const struct inline_entry *e)
+{
+	const char *s;
+
+	if (e) {
+		fprintf(out, "\n  %s", e->srcline);
+	} else if (f->dso && f->dso->kind != DSO_USER) {
+		/* no line tables read for the kernel: perf names the object and address */
+		fprintf(out, "\n  %s[%" PRIx64 "]", f->dso->short_name, f->addr);
+	} else if (f->dso) {
+		/* an unknown line is shown for the frames perf looked up inline frames for */
+		s = session_frame_srcline(c->sess, f);
+		if (strcmp(s, "??:0") || (c->o->inline_frames && f->unwound))
+			fprintf(out, "\n  %s", s);
+	}
+}
+
+static void print_entry(FILE *out, const struct script_ctx *c, const struct frame *f,
+			const struct inline_entry *e, unsigned int fl)
 {
 	char buf[1024];
 
@@ -211,8 +233,33 @@ static void print_frame_tail(FILE *out, const struct frame *f, unsigned int fl)
 			snprintf(buf, sizeof(buf), "%s", frame_sym_name(f));
 		fputs(buf, out);
 	}
-	if (fl & F(SF_DSO))
+	if ((fl & F(SF_DSO)) && !(e && e->inlined))
 		fprintf(out, " (%s)", frame_dso_long(f));
+	if (fl & F(SF_SRCLINE))
+		print_srcline(out, c, f, e);
+	if (e && e->inlined)
+		fputs(" (inlined)", out);
+}
+
+/* One frame of a chain: its inline entries in its place when perf shows them. */
+static void print_chain_frame(FILE *out, const struct script_ctx *c, const struct frame *f,
+			      unsigned int fl)
+{
+	const struct inline_entry *e = NULL;
+	size_t i, n = c->o->inline_frames ? session_frame_inlines(c->sess, f, &e) : 0;
+	struct frame g = *f;
+
+	for (i = 0; i < n; i++) {
+		g.sym = e[i].sym;
+		fprintf(out, "\t%16" PRIx64, f->addr);
+		print_entry(out, c, &g, &e[i], fl);
+		fputc('\n', out);
+	}
+	if (!n) {
+		fprintf(out, "\t%16" PRIx64, f->addr);
+		print_entry(out, c, f, NULL, fl);
+		fputc('\n', out);
+	}
 }
 
 static void print_ip(FILE *out, const struct script_ctx *c, const struct script_event *ev,
@@ -226,15 +273,12 @@ static void print_ip(FILE *out, const struct script_ctx *c, const struct script_
 	if (!chain) {
 		fprintf(out, "%16" PRIx64, rs->s->ip);
 		if (rs->nr_frames)
-			print_frame_tail(out, &rs->frames[0], fl);
+			print_entry(out, c, &rs->frames[0], NULL, fl);
 		return;
 	}
 	/* the session keeps --max-stack frames of the chain (and as many unwound ones) */
-	for (i = 0; i < rs->nr_frames && max && !sample_chain_dropped(rs->s); i++) {
-		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
-		print_frame_tail(out, &rs->frames[i], fl);
-		fputc('\n', out);
-	}
+	for (i = 0; i < rs->nr_frames && max && !sample_chain_dropped(rs->s); i++)
+		print_chain_frame(out, c, &rs->frames[i], fl);
 }
 
 static void print_time(FILE *out, const struct script_opts *o, uint64_t t)
@@ -390,7 +434,8 @@ static int script_run(struct script_ctx *c)
 
 int cmd_script(int argc, char **argv)
 {
-	struct script_opts o = { .input = "perf.data", .max_stack = 127, .demangle = 1 };
+	struct script_opts o = { .input = "perf.data", .max_stack = 127, .demangle = 1,
+				  .inline_frames = 1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -416,6 +461,7 @@ int cmd_script(int argc, char **argv)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
+		OPT_BOOL(0, "inline", &o.inline_frames, "Show inline function"),
 		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
 		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",

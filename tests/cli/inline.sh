@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# inline: inline frames and source lines from the DWARF of the recorded objects (libdw), as
+# perf 6.1 prints them (it asks addr2line): perf's own recordings of inline_burn, a hot loop
+# two always_inline calls deep, built here with -O2 -g. perf 6.1 shows inline frames in the
+# DWARF-unwound part of a chain only (not in frame-pointer chains); --no-inline turns them off.
+source "$ROOT/tests/lib.sh"
+
+if ! have_perf; then
+	skip "all" "Linux perf is not installed"
+	exit 0
+fi
+CC=${CC:-cc}
+if ! $CC -O2 -g -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer -fno-plt -o ib \
+	"$ROOT/tests/workloads/inline_burn.c" 2>cc.err; then
+	fail "build inline_burn -O2 -g" "$(head -c 200 cc.err)"
+	exit 0
+fi
+rec() {	# rec NAME perf-record-args...
+	local name=$1; shift
+	perf record -q --no-bpf-event -o "$name.data" "$@" >/dev/null 2>"$name.rec.err"
+}
+# same NAME WHAT perf-and-flare-args...: flare script prints what perf script prints
+same() {
+	local name=$1 what=$2; shift 2
+	perf script -i "$name.data" "$@" >"$name.p" 2>/dev/null
+	$FLARE script -i "$name.data" "$@" >"$name.f" 2>"$name.err"
+	if [ -s "$name.p" ] && cmp -s "$name.p" "$name.f"; then
+		pass "$name: script $what prints perf's $(grep -c . "$name.p") lines"
+	else
+		fail "$name: script $what prints perf's" \
+			"$(diff "$name.p" "$name.f" 2>&1 | head -6 | tr '\n' '~')"
+	fi
+}
+# the source lines of the workload's own frames (file:line and the inline mark) in order:
+# other objects' lines are left out (binutils' addr2line names some of libc's header lines
+# by the file that includes them, libdw by the header)
+SRCRE='inline_burn\.c'
+ownlines() { grep -o "$SRCRE:[0-9]*.*" "$1"; }
+same_lines() {
+	local name=$1 what=$2; shift 2
+	perf script -i "$name.data" "$@" 2>/dev/null | tee "$name.lp" | ownlines /dev/stdin >"$name.p"
+	$FLARE script -i "$name.data" "$@" 2>"$name.err" | tee "$name.lf" | ownlines /dev/stdin >"$name.f"
+	if [ -s "$name.p" ] && cmp -s "$name.p" "$name.f" &&
+		[ "$(grep -c . "$name.lp")" = "$(grep -c . "$name.lf")" ]; then
+		pass "$name: script $what: perf's $(grep -c . "$name.p") source lines of the workload"
+	else
+		fail "$name: script $what: perf's source lines" \
+			"$(diff "$name.p" "$name.f" 2>&1 | head -6 | tr '\n' '~')"
+	fi
+}
+
+rec dw --call-graph dwarf -F 499 -- ./ib 0.4
+same dw "(inline frames)"
+check_grep "dw: mix and step are shown inlined into work" '^	 +[0-9a-f]+ mix\+0x[0-9a-f]+ \(inlined\)$' dw.f
+check_grep "dw: spin is shown inlined into main" '^	 +[0-9a-f]+ spin\+0x[0-9a-f]+ \(inlined\)$' dw.f
+same dw "--no-inline" --no-inline
+check_eq "dw: --no-inline shows no inline frame" 0 "$(grep -c inlined dw.f)"
+same_lines dw "-F ip,sym,srcline" -F ip,sym,srcline
+same_lines dw "-F +srcline" -F +srcline
+check_grep "dw: mix's line comes with its inline mark" '^  inline_burn\.c:[0-9]+ \(inlined\)$' dw.lf
+same_lines dw "--no-inline -F +srcline" --no-inline -F +srcline
+
+# frame-pointer chains: perf 6.1 looks up no inline frames there, nor does flare
+rec fp -g -F 499 -- ./ib 0.3
+same fp "(frame pointers)"
+check_eq "fp: no inline frame in frame-pointer chains" 0 "$(grep -c inlined fp.f)"
+same_lines fp "-F +srcline" -F +srcline
+
+# kernel frames: perf names the object and address for want of a line table
+rec sys --call-graph dwarf -F 999 -- "$WL/getppid_n" 300000
+SRCRE='getppid_n\.c'
+same_lines sys "-F +srcline (kernel frames)" -F +srcline
+check_eq "sys: kernel frames' srcline as perf's" \
+	"$(grep -c '^  \[kernel.kallsyms\]\[' sys.lp)" "$(grep -c '^  \[kernel.kallsyms\]\[' sys.lf)"
+
+# no debug information: no inline frame, the line unknown
+$CC -O2 -fno-plt -o ibnodbg "$ROOT/tests/workloads/inline_burn.c"
+rec nodbg --call-graph dwarf -F 499 -- ./ibnodbg 0.2
+same nodbg "(no debug info)"
+check_eq "nodbg: no inline frame in the stripped-of-DWARF workload" 0 \
+	"$(grep -c -E '(mix|step|spin).*inlined' nodbg.f)"
