@@ -202,6 +202,14 @@ static int name_width(const struct perf_data *pd)
 /* ---- printing ---- */
 
 /* sym(+off), (dso), srcline and the inline mark of one entry, as perf 6.1 prints them */
+/* No function of the object's own symbol tables holds the frame (none, or a PLT stub's). */
+static bool no_function(const struct frame *f)
+{
+	size_t n = f->sym ? strlen(f->sym->name) : 0;
+
+	return !f->sym || (n > 4 && !strcmp(f->sym->name + n - 4, "@plt"));
+}
+
 static void print_srcline(FILE *out, const struct script_ctx *c, const struct frame *f,
 			  const struct inline_entry *e)
 {
@@ -209,13 +217,14 @@ static void print_srcline(FILE *out, const struct script_ctx *c, const struct fr
 
 	if (e) {
 		fprintf(out, "\n  %s", e->srcline);
-	} else if (f->dso && f->dso->kind != DSO_USER) {
-		/* no line tables read for the kernel: perf names the object and address */
-		fprintf(out, "\n  %s[%" PRIx64 "]", f->dso->short_name, f->addr);
 	} else if (f->dso) {
-		/* an unknown line is shown for the frames perf looked up inline frames for */
 		s = session_frame_srcline(c->sess, f);
-		if (strcmp(s, "??:0") || (c->o->inline_frames && f->unwound))
+		/* perf names the object and address where addr2line knew no function either (the
+		 * kernel, whose lines are not read, a PLT stub); an unknown line is shown for the
+		 * frames perf looked up inline frames for */
+		if (!strcmp(s, "??:0") && (f->dso->kind != DSO_USER || no_function(f)))
+			fprintf(out, "\n  %s[%" PRIx64 "]", f->dso->short_name, f->addr);
+		else if (strcmp(s, "??:0") || (c->o->inline_frames && f->unwound))
 			fprintf(out, "\n  %s", s);
 	}
 }

@@ -306,8 +306,10 @@ static size_t walk_scopes(struct srclines *sl, struct sl_dso *d, uint64_t addr,
 	int i, n, m;
 	size_t k = 0;
 
-	if (!cu || (n = dwarf_getscopes(cu, maddr - cubias, &scopes)) <= 0)
+	if (!cu || (n = dwarf_getscopes(cu, maddr - cubias, &scopes)) <= 0) {
+		free(scopes);
 		return 0;
+	}
 	for (i = 0; i < n && !is_func(&scopes[i]); i++)
 		;
 	if (i == n || !add_entry(sl, &scopes[i], base, &loc, e, &k) ||
