@@ -27,6 +27,10 @@ struct layout {
 	bool children;
 };
 
+/* perf's mark of an inline frame, after its name */
+#define INLINED " (inlined)"
+#define INLINED_LEN (sizeof(INLINED) - 1)
+
 static const char *dso_name(const struct hist_entry *e)
 {
 	return e->dso && e->dso->short_name ? e->dso->short_name : "[unknown]";
@@ -98,7 +102,7 @@ static void widen(struct layout *l, const struct hist_entry *e, bool trace_known
 			w = (int)strlen(dso_name(e));
 			break;
 		case HK_SYM:
-			w = e->sym ? (int)strlen(e->sym->name) + 4 : 22;
+			w = e->sym ? (int)strlen(e->sym->name) + 4 + (e->inl ? INLINED_LEN : 0) : 22;
 			break;
 		case HK_TRACE:
 			w = trace_known ? (int)strlen(e->trace ? e->trace : "") : 0;
@@ -220,6 +224,10 @@ static void print_key(struct lbuf *b, const struct col *c, const struct hist_ent
 		if (e->sym) {
 			n = (int)strlen(e->sym->name);
 			lb_mem(b, e->sym->name, (size_t)n);
+			if (e->inl) {
+				lb_mem(b, INLINED, INLINED_LEN);
+				n += INLINED_LEN;
+			}
 			n += 4;
 		} else {
 			/* printf's '#' adds no 0x to a zero, and perf prints it so */
@@ -292,7 +300,7 @@ struct cgp {
 static void frame_name(const struct hist_frame *f, char *buf, size_t len)
 {
 	if (f->sym)
-		snprintf(buf, len, "%s", f->sym->name);
+		snprintf(buf, len, "%s%s", f->sym->name, f->inl ? INLINED : "");
 	else
 		snprintf(buf, len, "%#" PRIx64, f->ip);
 }

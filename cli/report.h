@@ -25,6 +25,7 @@ struct report_opts {
 	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms;
 	int demangle;
+	int inline_frames;	/* --inline (default), --no-inline */
 	int stats;		/* --stats */
 	int hide_unresolved;	/* -U */
 	int show_period;	/* --show-total-period */

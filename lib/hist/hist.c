@@ -204,6 +204,7 @@ static struct hist_entry *entry_get(struct hist *h, const struct ekey *k)
 	e->sym = k->f->sym;
 	e->ip = k->f->dso_ip;
 	e->level = k->f->level;
+	e->inl = k->f->inl;
 	if (k->s->trace) {
 		e->trace = arena_strdup(&h->arena, k->s->trace);
 		if (!e->trace)

@@ -33,6 +33,8 @@ struct hist_frame {
 	struct dso *dso;	/* NULL: no mapping */
 	const struct symbol *sym; /* NULL: no symbol */
 	char level;		/* '.' user, 'k' kernel, ... as perf prints it in [.] */
+	bool inl;		/* an inline entry of the chain ("name (inlined)", sym made by
+				 * lib/sym/srcline): the sample's own entry is its symbol's */
 };
 
 struct hist_sample {
@@ -72,6 +74,7 @@ struct hist_entry {
 	const struct symbol *sym;
 	uint64_t ip;		/* dso_ip of an unresolved sym */
 	char level;
+	bool inl;		/* made from an inline frame (children mode) */
 	const char *trace;
 	const char *thread_comm;	/* the thread's last name, for the pid key (set by the user) */
 	/* values */
@@ -118,6 +121,7 @@ struct path_end {
 	struct path_node *node;
 	const char *comm;
 	uint32_t pid, tid, cpu;
+	struct hist_entry *self;	/* the samples' own entry (set by the collapse) */
 };
 
 struct hist_opts {

@@ -223,6 +223,13 @@ static const struct symbol *inline_sym(struct srclines *sl, const struct symbol 
 	return &s->sym;
 }
 
+const struct symbol *srcline_inline_base(const struct symbol *inline_sym)
+{
+	const struct sl_sym *s = (const struct sl_sym *)inline_sym;	/* sym comes first */
+
+	return s->base;
+}
+
 /* The name of a function's DIE as addr2line -f gives it (its linkage name, demangled). */
 static const char *die_func_name(const struct srclines *sl, Dwarf_Die *die, char **dm)
 {

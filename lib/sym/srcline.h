@@ -39,6 +39,9 @@ struct inline_entry {
 	struct srcline_loc loc;
 };
 
+/* The dso's own symbol an inline entry's symbol (one with inlined true) stands within. */
+const struct symbol *srcline_inline_base(const struct symbol *inline_sym);
+
 /* 0 or -ENOMEM. */
 int srclines_new(struct symtab *st, struct srclines **ret);
 void srclines_free(struct srclines *sl);

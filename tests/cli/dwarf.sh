@@ -41,7 +41,7 @@ same_script() {
 same_report() {
 	local name=$1; shift
 	perf report --no-inline --stdio -i "$name.data" "$@" 2>/dev/null | grep -v '^#' >"$name.rperf"
-	$FLARE report --stdio -i "$name.data" "$@" 2>/dev/null | grep -v '^#' >"$name.rflare"
+	$FLARE report --no-inline --stdio -i "$name.data" "$@" 2>/dev/null | grep -v "^#" >"$name.rflare"
 	if [ -s "$name.rperf" ] && cmp -s "$name.rperf" "$name.rflare"; then
 		pass "$name: flare report $* prints perf's $(grep -c . "$name.rperf") lines"
 	else

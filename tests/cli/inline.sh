@@ -2,7 +2,8 @@
 # inline: inline frames and source lines from the DWARF of the recorded objects (libdw), as
 # perf 6.1 prints them (it asks addr2line): perf's own recordings of inline_burn, a hot loop
 # two always_inline calls deep, built here with -O2 -g. perf 6.1 shows inline frames in the
-# DWARF-unwound part of a chain only (not in frame-pointer chains); --no-inline turns them off.
+# DWARF-unwound part of a chain only (not in frame-pointer chains), in script and in report's
+# call graphs and children entries; --no-inline turns them off.
 source "$ROOT/tests/lib.sh"
 
 if ! have_perf; then
@@ -60,9 +61,31 @@ same_lines dw "-F +srcline" -F +srcline
 check_grep "dw: mix's line comes with its inline mark" '^  inline_burn\.c:[0-9]+ \(inlined\)$' dw.lf
 same_lines dw "--no-inline -F +srcline" --no-inline -F +srcline
 
+# report: the inline entries in the call graphs, the sample's own entry its symbol's
+same_report() {	# same_report NAME ARGS...
+	local name=$1; shift
+	perf report --stdio -i "$name.data" "$@" 2>/dev/null | grep -v '^#' >"$name.rp"
+	$FLARE report --stdio -i "$name.data" "$@" 2>/dev/null | grep -v '^#' >"$name.rf"
+	if [ -s "$name.rp" ] && cmp -s "$name.rp" "$name.rf"; then
+		pass "$name: report $* prints perf's $(grep -c . "$name.rp") lines"
+	else
+		fail "$name: report $* prints perf's" \
+			"$(diff "$name.rp" "$name.rf" 2>&1 | head -6 | tr '\n' '~')"
+	fi
+}
+same_report dw --no-children
+check_grep "dw: report's graph of work starts at mix (inlined)" '^ +---mix \(inlined\)$' dw.rf
+check_grep "dw: the entry is work's" '%  ib +ib +\[\.\] work *$' dw.rf
+same_report dw --children
+same_report dw --children -g caller
+same_report dw --no-children -g none
+same_report dw --no-children --no-inline
+check_eq "dw: report --no-inline shows no inline frame" 0 "$(grep -c inlined dw.rf)"
+
 # frame-pointer chains: perf 6.1 looks up no inline frames there, nor does flare
 rec fp -g -F 499 -- ./ib 0.3
 same fp "(frame pointers)"
+same_report fp --no-children
 check_eq "fp: no inline frame in frame-pointer chains" 0 "$(grep -c inlined fp.f)"
 same_lines fp "-F +srcline" -F +srcline
 
@@ -77,5 +100,6 @@ check_eq "sys: kernel frames' srcline as perf's" \
 $CC -O2 -fno-plt -o ibnodbg "$ROOT/tests/workloads/inline_burn.c"
 rec nodbg --call-graph dwarf -F 499 -- ./ibnodbg 0.2
 same nodbg "(no debug info)"
+same_report nodbg --children
 check_eq "nodbg: no inline frame in the stripped-of-DWARF workload" 0 \
 	"$(grep -c -E '(mix|step|spin).*inlined' nodbg.f)"
