@@ -44,6 +44,7 @@ struct report_ctx {
 	bool need_trace;
 	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
 	struct sample_filter filter;	/* -C, --time, --comm, --pid, --tid, --dso, -S */
+	char src_buf[1100];	/* frame_src_text()'s made text */
 };
 
 /* ---- samples ---- */
@@ -81,6 +82,33 @@ static int push_frame(struct report_ctx *c, const struct frame *f, size_t *nr)
 		c->frames[(*nr)++] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
 							  frame_level(f) };
 	return 0;
+}
+
+/*
+ * perf's srcline and srcfile of an entry: "file.c:42" and "file.c" from the line tables;
+ * without a line, srcline is "??:0" in a function addr2line knows, else "sym+N" (N in
+ * decimal) or "dso[address]"; srcfile "".
+ */
+static const char *frame_src_text(void *ctx, enum hist_key k, const struct hist_frame *f)
+{
+	struct report_ctx *c = ctx;
+	struct srclines *sl = f->dso ? session_srclines(c->sess) : NULL;
+	const char *s;
+
+	if (!sl)
+		return k == HK_SRCFILE ? "" : "??:0";
+	if (k == HK_SRCFILE)
+		return srcline_file(sl, f->dso, f->dso_ip);
+	s = srcline_str(sl, f->dso, f->dso_ip);
+	if (strcmp(s, "??:0") || (f->dso->kind == DSO_USER && !srcline_no_function(f->sym)))
+		return s;
+	if (f->sym)
+		snprintf(c->src_buf, sizeof(c->src_buf), "%s+%" PRIu64, f->sym->name,
+			 f->dso_ip - f->sym->start);
+	else
+		snprintf(c->src_buf, sizeof(c->src_buf), "%s[%" PRIx64 "]", f->dso->short_name,
+			 f->dso_ip);
+	return c->src_buf;
 }
 
 /* ---- -g ---- */
@@ -292,7 +320,7 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 	if (!sort)
 		sort = !pd->is_pipe && all_tracepoints(pd) ? "trace" : "comm,dso,sym";
 	if (hist_parse_sort(sort, &c->hopts, bad, sizeof(bad))) {
-		pr_err("unknown --sort key '%s' (use comm, pid, tid, dso, sym, cpu, trace or a "
+		pr_err("unknown --sort key '%s' (use comm, pid, tid, dso, sym, cpu, trace, srcline, srcfile or a "
 		       "comma-separated list of them)", bad);
 		return -1;
 	}
@@ -307,9 +335,14 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 		c->hopts.caller_order = o->children != 0 && (chains || pd->is_pipe);
 	c->hopts.addr_key = o->cg_addr;
 	c->need_trace = false;
-	for (size_t i = 0; i < c->hopts.nr_keys; i++)
+	for (size_t i = 0; i < c->hopts.nr_keys; i++) {
 		if (c->hopts.keys[i] == HK_TRACE)
 			c->need_trace = true;
+		if (c->hopts.keys[i] == HK_SRCLINE || c->hopts.keys[i] == HK_SRCFILE) {
+			c->hopts.frame_text = frame_src_text;
+			c->hopts.frame_text_ctx = c;
+		}
+	}
 	return 0;
 }
 

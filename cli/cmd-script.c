@@ -202,14 +202,6 @@ static int name_width(const struct perf_data *pd)
 /* ---- printing ---- */
 
 /* sym(+off), (dso), srcline and the inline mark of one entry, as perf 6.1 prints them */
-/* No function of the object's own symbol tables holds the frame (none, or a PLT stub's). */
-static bool no_function(const struct frame *f)
-{
-	size_t n = f->sym ? strlen(f->sym->name) : 0;
-
-	return !f->sym || (n > 4 && !strcmp(f->sym->name + n - 4, "@plt"));
-}
-
 static void print_srcline(FILE *out, const struct script_ctx *c, const struct frame *f,
 			  const struct inline_entry *e)
 {
@@ -222,7 +214,7 @@ static void print_srcline(FILE *out, const struct script_ctx *c, const struct fr
 		/* perf names the object and address where addr2line knew no function either (the
 		 * kernel, whose lines are not read, a PLT stub); an unknown line is shown for the
 		 * frames perf looked up inline frames for */
-		if (!strcmp(s, "??:0") && (f->dso->kind != DSO_USER || no_function(f)))
+		if (!strcmp(s, "??:0") && (f->dso->kind != DSO_USER || srcline_no_function(f->sym)))
 			fprintf(out, "\n  %s[%" PRIx64 "]", f->dso->short_name, f->addr);
 		else if (strcmp(s, "??:0") || (c->o->inline_frames && f->unwound))
 			fprintf(out, "\n  %s", s);

@@ -60,6 +60,10 @@ static const char *key_header(enum hist_key k)
 		return "CPU";
 	case HK_TRACE:
 		return "Trace output";
+	case HK_SRCLINE:
+		return "Source:Line";
+	case HK_SRCFILE:
+		return "Source File";
 	default:
 		return "?";
 	}
@@ -106,6 +110,10 @@ static void widen(struct layout *l, const struct hist_entry *e, bool trace_known
 			break;
 		case HK_TRACE:
 			w = trace_known ? (int)strlen(e->trace ? e->trace : "") : 0;
+			break;
+		case HK_SRCLINE:
+		case HK_SRCFILE:
+			w = (int)strlen(e->src ? e->src : "");
 			break;
 		default:
 			break;
@@ -246,6 +254,14 @@ static void print_key(struct lbuf *b, const struct col *c, const struct hist_ent
 		/* never padded, as perf; cut at the column's width ("%-.*s") */
 		n = e->trace ? (int)strnlen(e->trace, (size_t)c->width) : 0;
 		lb_mem(b, e->trace ? e->trace : "", (size_t)n);
+		break;
+	case HK_SRCLINE:
+	case HK_SRCFILE:
+		/* padded when a column follows, as the symbol */
+		n = e->src ? (int)strnlen(e->src, (size_t)c->width) : 0;
+		lb_mem(b, e->src ? e->src : "", (size_t)n);
+		if (!last && n < c->width)
+			lb_fill(b, ' ', c->width - n);
 		break;
 	default:
 		break;

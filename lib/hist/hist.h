@@ -23,7 +23,7 @@
 #include "lib/hist/pool.h"
 #include "lib/sym/sym.h"
 
-enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_NR };
+enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_SRCLINE, HK_SRCFILE, HK_NR };
 #define HIST_MAX_KEYS 8
 
 /* One frame of a sample's call chain as hist sees it. */
@@ -76,6 +76,7 @@ struct hist_entry {
 	char level;
 	bool inl;		/* made from an inline frame (children mode) */
 	const char *trace;
+	const char *src;	/* HK_SRCLINE or HK_SRCFILE text (one of the two keys at most) */
 	const char *thread_comm;	/* the thread's last name, for the pid key (set by the user) */
 	/* values */
 	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
@@ -131,6 +132,10 @@ struct hist_opts {
 	bool callchain;		/* keep call-graph trees */
 	bool caller_order;	/* trees start at the outermost caller */
 	bool addr_key;		/* tree nodes by address instead of by function */
+	/* The text of a frame for HK_SRCLINE / HK_SRCFILE (perf's srcline, srcfile), asked
+	 * once per entry made; its result is copied. Needed with those keys. */
+	const char *(*frame_text)(void *ctx, enum hist_key k, const struct hist_frame *f);
+	void *frame_text_ctx;
 };
 
 struct hist {

@@ -494,7 +494,9 @@ static struct hist_entry *frame_entry(struct hist *h, struct replay *r,
 	struct hist_sample s;
 	struct hist_entry *e;
 
-	if (c->e && c->ctx == ctx && c->dso == f->dso && c->sym == f->sym && c->ip == ip)
+	/* a srcline or srcfile key tells apart the addresses of one symbol: no cache then */
+	if (c->e && c->ctx == ctx && c->dso == f->dso && c->sym == f->sym && c->ip == ip &&
+	    !h->o.frame_text)
 		return c->e;
 	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
 				  .cpu = r->pe->cpu, .trace = ctx->trace };

@@ -223,6 +223,13 @@ static const struct symbol *inline_sym(struct srclines *sl, const struct symbol 
 	return &s->sym;
 }
 
+bool srcline_no_function(const struct symbol *sym)
+{
+	size_t n = sym ? strlen(sym->name) : 0;
+
+	return !sym || (n > 4 && !strcmp(sym->name + n - 4, "@plt"));
+}
+
 const struct symbol *srcline_inline_base(const struct symbol *inline_sym)
 {
 	const struct sl_sym *s = (const struct sl_sym *)inline_sym;	/* sym comes first */
