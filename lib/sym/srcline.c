@@ -227,7 +227,7 @@ bool srcline_no_function(const struct symbol *sym)
 {
 	size_t n = sym ? strlen(sym->name) : 0;
 
-	return !sym || (n > 4 && !strcmp(sym->name + n - 4, "@plt"));
+	return n > 4 && !strcmp(sym->name + n - 4, "@plt");
 }
 
 const struct symbol *srcline_inline_base(const struct symbol *inline_sym)

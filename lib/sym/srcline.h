@@ -42,8 +42,9 @@ struct inline_entry {
 /* The dso's own symbol an inline entry's symbol (one with inlined true) stands within. */
 const struct symbol *srcline_inline_base(const struct symbol *inline_sym);
 
-/* Whether addr2line knows no function where a frame has this symbol (none, or a PLT stub's):
- * perf then shows an address for its source line instead of "??:0". */
+/* Whether addr2line knows no function where a frame has this symbol (a PLT stub's: no symbol
+ * of the object's tables is in .plt; elsewhere addr2line takes the symbol before the address,
+ * sized or not): perf then shows an address for its source line instead of "??:0". */
 bool srcline_no_function(const struct symbol *sym);
 
 /* 0 or -ENOMEM. */
