@@ -2,7 +2,7 @@
 # bench/srcline.sh [DATA]: source lines of a profile of a large binary with debug info, flare
 # (libdw line tables, cached per address) against perf 6.1 (an addr2line subprocess per
 # object), side by side in one run: `script -F ip,sym,srcline` (the leaf of each sample and
-# every frame of its chain).
+# every frame of its chain) and `report --sort srcline` (one line per distinct address).
 #
 # Without DATA the profile is recorded first: perf record -g -F 2999 of flare itself (built
 # -O2 -g: about 40k lines of C with DWARF) reading a --call-graph dwarf recording with
@@ -45,10 +45,17 @@ cpu() { awk 'NF == 2 { printf "%.2f", $1 + $2 }' "$tmp/$1.t"; }
 ratio() { awk -v p="$1" -v f="$2" 'BEGIN { if (f > 0) printf "%.1f", p / f; else print "?" }'; }
 
 samples=$(perf report -i "$data" --stats 2>/dev/null | awk '/SAMPLE events:/ {print $3; exit}')
-tf=$(run flare "$FLARE" script -F ip,sym,srcline -i "$data")
-tp=$(run perf perf script -F ip,sym,srcline -i "$data")
-echo "$samples samples: script -F ip,sym,srcline"
-echo "  flare $tf s wall, $(cpu flare) s CPU; perf $tp s wall, $(cpu perf) s CPU"
-echo "  perf/flare wall: $(ratio "$tp" "$tf")x, CPU: $(ratio "$(cpu perf)" "$(cpu flare)")x"
-echo "  lines: flare $(wc -l <"$tmp/flare.out"), perf $(wc -l <"$tmp/perf.out"), differing:" \
-	"$(diff "$tmp/perf.out" "$tmp/flare.out" | grep -c '^<' || true)"
+# side NAME ARGS...: flare and perf on the same arguments, one line of results
+side() {
+	local what=$1 tf tp; shift
+	tf=$(run flare "$FLARE" "$@" -i "$data")
+	tp=$(run perf perf "$@" -i "$data")
+	echo "$samples samples: $what"
+	echo "  flare $tf s wall, $(cpu flare) s CPU; perf $tp s wall, $(cpu perf) s CPU"
+	echo "  perf/flare wall: $(ratio "$tp" "$tf")x, CPU: $(ratio "$(cpu perf)" "$(cpu flare)")x"
+	echo "  lines: flare $(wc -l <"$tmp/flare.out"), perf $(wc -l <"$tmp/perf.out"), differing:" \
+		"$(diff "$tmp/perf.out" "$tmp/flare.out" | grep -c '^<' || true)"
+}
+side "script -F ip,sym,srcline" script -F ip,sym,srcline
+side "report --no-children --sort srcline -g none --stdio" report --no-children \
+	--sort srcline -g none --stdio
