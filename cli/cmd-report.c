@@ -24,6 +24,7 @@
 #include "lib/hist/feed.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/sym/srcline.h"
 #include "lib/unwind/unwind.h"
 
 static const char *const report_usage[] = {
@@ -43,7 +44,72 @@ struct report_ctx {
 	bool need_trace;
 	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
 	struct sample_filter filter;	/* -C, --time, --comm, --pid, --tid, --dso, -S */
+	char src_buf[1100];	/* frame_src_text()'s made text */
 };
+
+/* ---- samples ---- */
+
+static int reserve_frames(struct report_ctx *c, size_t n)
+{
+	struct hist_frame *p;
+
+	if (n <= c->frames_alloc)
+		return 0;
+	p = realloc(c->frames, n * 2 * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	c->frames = p;
+	c->frames_alloc = n * 2;
+	return 0;
+}
+
+/*
+ * Appends f to the sample's hist frames, as its inline entries when perf 6.1 shows them (for
+ * unwound frames): "mix (inlined)", "step (inlined)", "work". lib/hist finds the sample's
+ * own entry past them.
+ */
+static int push_frame(struct report_ctx *c, const struct frame *f, size_t *nr)
+{
+	const struct inline_entry *e = NULL;
+	size_t i, n = c->o->inline_frames ? session_frame_inlines(c->sess, f, &e) : 0;
+
+	if (reserve_frames(c, *nr + (n ? n : 1)))
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		c->frames[(*nr)++] = (struct hist_frame){ f->ip, f->addr, f->dso, e[i].sym,
+							  frame_level(f), e[i].inlined };
+	if (!n)
+		c->frames[(*nr)++] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
+							  frame_level(f) };
+	return 0;
+}
+
+/*
+ * perf's srcline and srcfile of an entry: "file.c:42" and "file.c" from the line tables;
+ * without a line, srcline is "??:0" in a function addr2line knows, else "sym+N" (N in
+ * decimal) or "dso[address]"; srcfile "".
+ */
+static const char *frame_src_text(void *ctx, enum hist_key k, const struct hist_frame *f)
+{
+	struct report_ctx *c = ctx;
+	struct srclines *sl = f->dso ? session_srclines(c->sess) : NULL;
+	const char *s;
+
+	if (!sl)
+		return k == HK_SRCFILE ? "" : "??:0";
+	if (k == HK_SRCFILE)
+		return srcline_file(sl, f->dso, f->dso_ip);
+	s = srcline_str(sl, f->dso, f->dso_ip);
+	if (strcmp(s, "??:0") || (f->dso->kind == DSO_USER && !srcline_no_function(f->sym)))
+		return s;
+	if (f->sym)
+		snprintf(c->src_buf, sizeof(c->src_buf), "%s+%" PRIu64, f->sym->name,
+			 f->dso_ip - f->sym->start);
+	else
+		snprintf(c->src_buf, sizeof(c->src_buf), "%s[%" PRIx64 "]", f->dso->short_name,
+			 f->dso_ip);
+	return c->src_buf;
+}
 
 /* ---- -g ---- */
 
@@ -194,21 +260,13 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	ev->total_period += rs->s->period;
 	if (!sample_filter_what(&c->filter, rs))
 		return 0;
-	if (rs->nr_frames > c->frames_alloc) {
-		struct hist_frame *p = realloc(c->frames, rs->nr_frames * 2 * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		c->frames = p;
-		c->frames_alloc = rs->nr_frames * 2;
-	}
 	for (i = nr = 0; i < rs->nr_frames; i++) {
 		const struct frame *f = &rs->frames[i];
 
 		if (c->o->hide_unresolved && !f->sym)
 			continue;	/* -U: the chain's unresolved entries go too, as in perf */
-		c->frames[nr++] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
-						       frame_level(f) };
+		if (push_frame(c, f, &nr))
+			return -ENOMEM;
 	}
 	hs = (struct hist_sample){
 		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
@@ -263,7 +321,7 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 	if (!sort)
 		sort = !pd->is_pipe && all_tracepoints(pd) ? "trace" : "comm,dso,sym";
 	if (hist_parse_sort(sort, &c->hopts, bad, sizeof(bad))) {
-		pr_err("unknown --sort key '%s' (use comm, pid, tid, dso, sym, cpu, trace or a "
+		pr_err("unknown --sort key '%s' (use comm, pid, tid, dso, sym, cpu, trace, srcline, srcfile or a "
 		       "comma-separated list of them)", bad);
 		return -1;
 	}
@@ -278,9 +336,14 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 		c->hopts.caller_order = o->children != 0 && (chains || pd->is_pipe);
 	c->hopts.addr_key = o->cg_addr;
 	c->need_trace = false;
-	for (size_t i = 0; i < c->hopts.nr_keys; i++)
+	for (size_t i = 0; i < c->hopts.nr_keys; i++) {
 		if (c->hopts.keys[i] == HK_TRACE)
 			c->need_trace = true;
+		if (c->hopts.keys[i] == HK_SRCLINE || c->hopts.keys[i] == HK_SRCFILE) {
+			c->hopts.frame_text = frame_src_text;
+			c->hopts.frame_text_ctx = c;
+		}
+	}
 	return 0;
 }
 
@@ -558,7 +621,7 @@ static void apply_config(struct report_opts *o)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
-				 .demangle = 1, .max_stack = 127 };
+				 .demangle = 1, .max_stack = 127, .inline_frames = 1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -583,6 +646,7 @@ int cmd_report(int argc, char **argv)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
+		OPT_BOOL(0, "inline", &o.inline_frames, "Show inline function"),
 		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
 		OPT_BOOL(0, "tasks", &o.tasks, "Display recorded tasks"),
 		OPT_BOOL(0, "show-total-period", &o.show_period, "Show a column with the sum of periods"),

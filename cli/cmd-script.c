@@ -23,6 +23,7 @@
 #include "lib/data/features.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/sym/srcline.h"
 #include "lib/unwind/unwind.h"
 
 static const char *const script_usage[] = {
@@ -35,7 +36,7 @@ static const char *const field_names[SF_NR] = {
 	[SF_TIME] = "time",	[SF_CPU] = "cpu",	[SF_EVENT] = "event",
 	[SF_IP] = "ip",		[SF_SYM] = "sym",	[SF_SYMOFF] = "symoff",
 	[SF_DSO] = "dso",	[SF_PERIOD] = "period",	[SF_TRACE] = "trace",
-	[SF_ADDR] = "addr",
+	[SF_ADDR] = "addr",	[SF_SRCLINE] = "srcline",
 };
 
 #define F(x) (1u << (x))
@@ -74,7 +75,8 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 		f = field_by_name(p, len);
 		if (f < 0) {
 			snprintf(err, errlen, "'%.*s' in -F is not a field (fields: comm, tid, pid, "
-				 "time, cpu, event, ip, sym, symoff, dso, period, trace, addr)",
+				 "time, cpu, event, ip, sym, symoff, dso, period, trace, addr, "
+				 "srcline)",
 				 (int)len, p);
 			return -1;
 		}
@@ -164,7 +166,8 @@ static int script_run(struct script_ctx *c)
 
 int cmd_script(int argc, char **argv)
 {
-	struct script_opts o = { .input = "perf.data", .max_stack = 127, .demangle = 1 };
+	struct script_opts o = { .input = "perf.data", .max_stack = 127, .demangle = 1,
+				  .inline_frames = 1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
@@ -190,6 +193,7 @@ int cmd_script(int argc, char **argv)
 			   "Look for files with symbols relative to this directory"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
+		OPT_BOOL(0, "inline", &o.inline_frames, "Show inline function"),
 		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
 		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",

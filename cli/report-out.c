@@ -30,6 +30,10 @@ struct layout {
 	const char *symbol_filter;	/* --symbol-filter, where perf applies it */
 };
 
+/* perf's mark of an inline frame, after its name */
+#define INLINED " (inlined)"
+#define INLINED_LEN (sizeof(INLINED) - 1)
+
 static const char *dso_name(const struct hist_entry *e)
 {
 	return e->dso && e->dso->short_name ? e->dso->short_name : "[unknown]";
@@ -59,6 +63,10 @@ static const char *key_header(enum hist_key k)
 		return "CPU";
 	case HK_TRACE:
 		return "Trace output";
+	case HK_SRCLINE:
+		return "Source:Line";
+	case HK_SRCFILE:
+		return "Source File";
 	default:
 		return "?";
 	}
@@ -101,10 +109,14 @@ static void widen(struct layout *l, const struct hist_entry *e, bool trace_known
 			w = (int)strlen(dso_name(e));
 			break;
 		case HK_SYM:
-			w = e->sym ? (int)strlen(e->sym->name) + 4 : 22;
+			w = e->sym ? (int)strlen(e->sym->name) + 4 + (e->inl ? INLINED_LEN : 0) : 22;
 			break;
 		case HK_TRACE:
 			w = trace_known ? (int)strlen(e->trace ? e->trace : "") : 0;
+			break;
+		case HK_SRCLINE:
+		case HK_SRCFILE:
+			w = (int)strlen(e->src ? e->src : "");
 			break;
 		default:
 			break;
@@ -256,6 +268,10 @@ static void print_key(struct lbuf *b, const struct col *c, const struct hist_ent
 		if (e->sym) {
 			n = (int)strlen(e->sym->name);
 			lb_mem(b, e->sym->name, (size_t)n);
+			if (e->inl) {
+				lb_mem(b, INLINED, INLINED_LEN);
+				n += INLINED_LEN;
+			}
 			n += 4;
 		} else {
 			/* printf's '#' adds no 0x to a zero, and perf prints it so */
@@ -274,6 +290,14 @@ static void print_key(struct lbuf *b, const struct col *c, const struct hist_ent
 		/* never padded, as perf; cut at the column's width ("%-.*s") */
 		n = e->trace ? (int)strnlen(e->trace, (size_t)c->width) : 0;
 		lb_mem(b, e->trace ? e->trace : "", (size_t)n);
+		break;
+	case HK_SRCLINE:
+	case HK_SRCFILE:
+		/* padded when a column follows, as the symbol */
+		n = e->src ? (int)strnlen(e->src, (size_t)c->width) : 0;
+		lb_mem(b, e->src ? e->src : "", (size_t)n);
+		if (!last && n < c->width)
+			lb_fill(b, ' ', c->width - n);
 		break;
 	default:
 		break;
@@ -334,7 +358,7 @@ struct cgp {
 static void frame_name(const struct hist_frame *f, char *buf, size_t len)
 {
 	if (f->sym)
-		snprintf(buf, len, "%s", f->sym->name);
+		snprintf(buf, len, "%s%s", f->sym->name, f->inl ? INLINED : "");
 	else
 		snprintf(buf, len, "%#" PRIx64, f->ip);
 }

@@ -26,6 +26,7 @@ struct report_opts {
 	const char *cpu_list;	/* -C */
 	const char *symfs, *kallsyms;
 	int demangle;
+	int inline_frames;	/* --inline (default), --no-inline */
 	int stats;		/* --stats */
 	int show_cpu_util;	/* --show-cpu-utilization: sys and usr columns */
 	int tasks;		/* --tasks */

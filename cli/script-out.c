@@ -13,6 +13,8 @@
 #include "cli/out.h"
 #include "cli/script.h"
 #include "lib/session/frame.h"
+#include "lib/session/session.h"
+#include "lib/sym/srcline.h"
 #include "lib/trace/tpfmt.h"
 
 #define F(x) (1u << (x))
@@ -103,7 +105,28 @@ int script_name_width(const struct perf_data *pd)
 
 /* ---- printing ---- */
 
-static void print_frame_tail(FILE *out, const struct frame *f, unsigned int fl)
+/* sym(+off), (dso), srcline and the inline mark of one entry, as perf 6.1 prints them */
+static void print_srcline(FILE *out, const struct script_ctx *c, const struct frame *f,
+			  const struct inline_entry *e)
+{
+	const char *s;
+
+	if (e) {
+		fprintf(out, "\n  %s", e->srcline);
+	} else if (f->dso) {
+		s = session_frame_srcline(c->sess, f);
+		/* perf names the object and address where addr2line knew no function either (the
+		 * kernel, whose lines are not read, a PLT stub); an unknown line is shown for the
+		 * frames perf looked up inline frames for */
+		if (!strcmp(s, "??:0") && (f->dso->kind != DSO_USER || srcline_no_function(f->sym)))
+			fprintf(out, "\n  %s[%" PRIx64 "]", f->dso->short_name, f->addr);
+		else if (strcmp(s, "??:0") || (c->o->inline_frames && f->unwound))
+			fprintf(out, "\n  %s", s);
+	}
+}
+
+static void print_entry(FILE *out, const struct script_ctx *c, const struct frame *f,
+			const struct inline_entry *e, unsigned int fl)
 {
 	char buf[1024];
 
@@ -115,8 +138,33 @@ static void print_frame_tail(FILE *out, const struct frame *f, unsigned int fl)
 			snprintf(buf, sizeof(buf), "%s", frame_sym_name(f));
 		fputs(buf, out);
 	}
-	if (fl & F(SF_DSO))
+	if ((fl & F(SF_DSO)) && !(e && e->inlined))
 		fprintf(out, " (%s)", frame_dso_long(f));
+	if (fl & F(SF_SRCLINE))
+		print_srcline(out, c, f, e);
+	if (e && e->inlined)
+		fputs(" (inlined)", out);
+}
+
+/* One frame of a chain: its inline entries in its place when perf shows them. */
+static void print_chain_frame(FILE *out, const struct script_ctx *c, const struct frame *f,
+			      unsigned int fl)
+{
+	const struct inline_entry *e = NULL;
+	size_t i, n = c->o->inline_frames ? session_frame_inlines(c->sess, f, &e) : 0;
+	struct frame g = *f;
+
+	for (i = 0; i < n; i++) {
+		g.sym = e[i].sym;
+		fprintf(out, "\t%16" PRIx64, f->addr);
+		print_entry(out, c, &g, &e[i], fl);
+		fputc('\n', out);
+	}
+	if (!n) {
+		fprintf(out, "\t%16" PRIx64, f->addr);
+		print_entry(out, c, f, NULL, fl);
+		fputc('\n', out);
+	}
 }
 
 static void print_ip(FILE *out, const struct script_ctx *c, const struct script_event *ev,
@@ -130,15 +178,12 @@ static void print_ip(FILE *out, const struct script_ctx *c, const struct script_
 	if (!chain) {
 		fprintf(out, "%16" PRIx64, rs->s->ip);
 		if (rs->nr_frames)
-			print_frame_tail(out, &rs->frames[0], fl);
+			print_entry(out, c, &rs->frames[0], NULL, fl);
 		return;
 	}
 	/* the session keeps --max-stack frames of the chain (and as many unwound ones) */
-	for (i = 0; i < rs->nr_frames && max && !sample_chain_dropped(rs->s); i++) {
-		fprintf(out, "\t%16" PRIx64, rs->frames[i].addr);
-		print_frame_tail(out, &rs->frames[i], fl);
-		fputc('\n', out);
-	}
+	for (i = 0; i < rs->nr_frames && max && !sample_chain_dropped(rs->s); i++)
+		print_chain_frame(out, c, &rs->frames[i], fl);
 }
 
 static void print_time(FILE *out, const struct script_opts *o, uint64_t t)

@@ -16,7 +16,7 @@
 
 enum script_field {
 	SF_COMM, SF_TID, SF_PID, SF_TIME, SF_CPU, SF_EVENT, SF_IP, SF_SYM, SF_SYMOFF, SF_DSO,
-	SF_PERIOD, SF_TRACE, SF_ADDR, SF_NR
+	SF_PERIOD, SF_TRACE, SF_ADDR, SF_SRCLINE, SF_NR
 };
 
 struct script_opts {
@@ -32,6 +32,7 @@ struct script_opts {
 	const char *symfs;		/* --symfs */
 	const char *kallsyms;		/* --kallsyms */
 	int demangle;			/* --demangle (default), --no-demangle */
+	int inline_frames;		/* --inline (default), --no-inline */
 	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
 	bool fields_set;
 };

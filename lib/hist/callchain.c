@@ -11,11 +11,17 @@
 #include <string.h>
 #include "lib/hist/hist.h"
 
-/* The order perf keeps children in before sorting: by dso, then address, both descending. */
+/* The order perf keeps children in before sorting: by dso, then address, both descending;
+ * by name, descending too, where one is an inline frame (their symbols share addresses). */
 static int cmp_in(const struct cg_node *a, const struct cg_node *b)
 {
 	uint64_t ka, kb;
 
+	if ((a->f.inl || b->f.inl) && a->f.sym && b->f.sym) {
+		int r = strcmp(a->f.sym->name, b->f.sym->name);
+
+		return r > 0 ? -1 : r < 0;
+	}
 	if (a->f.dso != b->f.dso)
 		return (uintptr_t)a->f.dso > (uintptr_t)b->f.dso ? -1 : 1;
 	ka = a->f.sym ? a->f.sym->start : a->f.ip;

@@ -11,11 +11,17 @@
 static const char *const key_names[HK_NR] = {
 	[HK_COMM] = "comm", [HK_PID] = "pid", [HK_DSO] = "dso",
 	[HK_SYM] = "sym",   [HK_CPU] = "cpu", [HK_TRACE] = "trace",
+	[HK_SRCLINE] = "srcline", [HK_SRCFILE] = "srcfile",
 };
 
 const char *hist_key_name(enum hist_key k)
 {
 	return k < HK_NR ? key_names[k] : "?";
+}
+
+static bool is_src_key(int k)
+{
+	return k == HK_SRCLINE || k == HK_SRCFILE;
 }
 
 static int key_by_name(const char *s, size_t len)
@@ -26,6 +32,7 @@ static int key_by_name(const char *s, size_t len)
 	} alias[] = {
 		{ "comm", HK_COMM }, { "pid", HK_PID }, { "tid", HK_PID }, { "dso", HK_DSO },
 		{ "sym", HK_SYM },   { "symbol", HK_SYM }, { "cpu", HK_CPU }, { "trace", HK_TRACE },
+		{ "srcline", HK_SRCLINE }, { "srcfile", HK_SRCFILE },
 	};
 	size_t i;
 
@@ -50,8 +57,9 @@ int hist_parse_sort(const char *s, struct hist_opts *o, char *bad, size_t badlen
 			return -EINVAL;
 		}
 		for (i = 0; i < o->nr_keys; i++)
-			if (o->keys[i] == (enum hist_key)k)
-				break;
+			if (o->keys[i] == (enum hist_key)k ||
+			    (is_src_key(k) && is_src_key(o->keys[i])))
+				break;	/* one text per entry: srcline or srcfile, the first given */
 		if (i == o->nr_keys)
 			o->keys[o->nr_keys++] = k;
 		p += len;
@@ -95,11 +103,13 @@ void hist_release(struct hist *h)
 
 /* ---- entries ---- */
 
-/* The entry-side view of one frame of a sample; sh hashes the sample's own key fields. */
+/* The entry-side view of one frame of a sample; sh hashes the sample's own key fields; src
+ * is the frame's srcline or srcfile text when a key asks for it. */
 struct ekey {
 	const struct hist_sample *s;
 	const struct hist_frame *f;
 	uint64_t sh;
+	const char *src;
 };
 
 uint64_t hist_sample_hash(const struct hist *h, const struct hist_sample *s)
@@ -138,6 +148,8 @@ static uint64_t ekey_hash(const struct hist *h, const struct ekey *k)
 			x = hist_mix(x, (uintptr_t)k->f->dso);
 		else if (h->o.keys[i] == HK_SYM)
 			x = hist_mix(x, k->f->sym ? (uintptr_t)k->f->sym : k->f->dso_ip);
+		else if (is_src_key(h->o.keys[i]))
+			x = hist_mix(x, hash_str(k->src ? k->src : ""));
 	}
 	return x;
 }
@@ -177,6 +189,11 @@ static bool ekey_match(const struct hist *h, const struct hist_entry *e, const s
 			if (!hist_str_eq(e->trace, k->s->trace))
 				return false;
 			break;
+		case HK_SRCLINE:
+		case HK_SRCFILE:
+			if (!hist_str_eq(e->src, k->src))
+				return false;
+			break;
 		default:
 			break;
 		}
@@ -206,11 +223,14 @@ static struct hist_entry *entry_get(struct hist *h, const struct ekey *k)
 	e->sym = k->f->sym;
 	e->ip = k->f->dso_ip;
 	e->level = k->f->level;
+	e->inl = k->f->inl;
 	if (k->s->trace) {
 		e->trace = arena_strdup(&h->arena, k->s->trace);
 		if (!e->trace)
 			return NULL;
 	}
+	if (k->src && !(e->src = arena_strdup(&h->arena, k->src)))
+		return NULL;
 	if (h->nr_entries == h->created_alloc) {
 		size_t na = h->created_alloc ? h->created_alloc * 2 : 1024;
 		struct hist_entry **v = realloc(h->created, na * sizeof(*v));
@@ -294,7 +314,8 @@ static int canon_frame(struct hist *h, struct hist_frame *f)
 		return 0;
 	if (!(c = canon_dso(h, f->dso)))
 		return -ENOMEM;
-	if (f->sym && !(f->sym = canon_sym(h, c->dso, f->sym)))
+	/* an inlined function is told apart by its name (perf's rule too): its symbol stays */
+	if (f->sym && !f->inl && !(f->sym = canon_sym(h, c->dso, f->sym)))
 		return -ENOMEM;
 	f->dso = c->dso;
 	return 0;
@@ -304,8 +325,12 @@ struct hist_entry *hist_entry_get(struct hist *h, const struct hist_sample *s,
 				  const struct hist_frame *f, uint64_t sh)
 {
 	struct hist_frame cf = *f;
-	struct ekey k = { s, &cf, sh };
+	struct ekey k = { s, &cf, sh, NULL };
+	size_t i;
 
+	for (i = 0; i < h->o.nr_keys && h->o.frame_text; i++)
+		if (is_src_key(h->o.keys[i]))
+			k.src = h->o.frame_text(h->o.frame_text_ctx, h->o.keys[i], f);
 	if (canon_frame(h, &cf))
 		return NULL;
 	return entry_get(h, &k);
@@ -350,6 +375,9 @@ int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, e
 		return cmp_u64(a->ip, b->ip);
 	case HK_TRACE:
 		return cmp_str(a->trace, b->trace);
+	case HK_SRCLINE:
+	case HK_SRCFILE:
+		return cmp_str(a->src, b->src);
 	default:
 		return 0;
 	}

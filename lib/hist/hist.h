@@ -23,7 +23,7 @@
 #include "lib/hist/pool.h"
 #include "lib/sym/sym.h"
 
-enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_NR };
+enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_SRCLINE, HK_SRCFILE, HK_NR };
 #define HIST_MAX_KEYS 8
 
 /* One frame of a sample's call chain as hist sees it. */
@@ -33,6 +33,8 @@ struct hist_frame {
 	struct dso *dso;	/* NULL: no mapping */
 	const struct symbol *sym; /* NULL: no symbol */
 	char level;		/* '.' user, 'k' kernel, ... as perf prints it in [.] */
+	bool inl;		/* an inline entry of the chain ("name (inlined)", sym made by
+				 * lib/sym/srcline): the sample's own entry is its symbol's */
 };
 
 struct hist_sample {
@@ -72,7 +74,9 @@ struct hist_entry {
 	const struct symbol *sym;
 	uint64_t ip;		/* dso_ip of an unresolved sym */
 	char level;
+	bool inl;		/* made from an inline frame (children mode) */
 	const char *trace;
+	const char *src;	/* HK_SRCLINE or HK_SRCFILE text (one of the two keys at most) */
 	const char *thread_comm;	/* the thread's last name, for the pid key (set by the user) */
 	/* values */
 	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
@@ -123,6 +127,7 @@ struct path_end {
 	const char *comm;
 	uint32_t pid, tid, cpu;
 	uint64_t hit, count;
+	struct hist_entry *self;	/* the samples' own entry (set by the collapse) */
 };
 
 struct hist_opts {
@@ -132,6 +137,10 @@ struct hist_opts {
 	bool callchain;		/* keep call-graph trees */
 	bool caller_order;	/* trees start at the outermost caller */
 	bool addr_key;		/* tree nodes by address instead of by function */
+	/* The text of a frame for HK_SRCLINE / HK_SRCFILE (perf's srcline, srcfile), asked
+	 * once per entry made; its result is copied. Needed with those keys. */
+	const char *(*frame_text)(void *ctx, enum hist_key k, const struct hist_frame *f);
+	void *frame_text_ctx;
 };
 
 struct hist {

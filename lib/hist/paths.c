@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lib/hist/hist-int.h"
+#include "lib/sym/srcline.h"
 
 /* ---- call-graph trees ---- */
 
@@ -259,7 +260,8 @@ static int end_add(struct hist *h, struct path_node *p, const struct hist_sample
 		h->ends = v;
 		h->ends_alloc = na;
 	}
-	h->ends[h->nr_ends++] = (struct path_end){ p, s->comm, s->pid, s->tid, s->cpu };
+	h->ends[h->nr_ends++] = (struct path_end){ .node = p, .comm = s->comm, .pid = s->pid,
+						   .tid = s->tid, .cpu = s->cpu };
 	p->end = (uint32_t)h->nr_ends;
 	return 0;
 }
@@ -348,6 +350,23 @@ void hist_paths_release(struct hist *h)
 	h->memo = NULL;
 }
 
+/* A sample's own frame, past the inline entries at its leaf (see self_entry()). */
+static struct hist_frame own_frame(const struct hist_frame *v, size_t n)
+{
+	struct hist_frame f = v[0];
+	size_t i;
+
+	if (!f.inl)
+		return f;
+	for (i = 0; i < n && v[i].inl && v[i].ip == v[0].ip; i++)
+		;
+	if (i < n && v[i].ip == v[0].ip)
+		return v[i];
+	f.sym = srcline_inline_base(f.sym);
+	f.inl = false;
+	return f;
+}
+
 int hist_add(struct hist *h, const struct hist_sample *s)
 {
 	static const struct hist_frame none = { .level = '.' };
@@ -366,8 +385,11 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 	ctx = ctx_get(h, s, leaf_only);
 	if (!ctx)
 		return -ENOMEM;
-	if (leaf_only)
-		p = path_child(h, ctx, &ctx->root, s->nr_frames ? &s->frames[0] : &none);
+	if (leaf_only) {
+		struct hist_frame own = s->nr_frames ? own_frame(s->frames, s->nr_frames) : none;
+
+		p = path_child(h, ctx, &ctx->root, &own);
+	}
 	else
 		p = walk_chain(h, ctx, s, n);
 	if (!p)
@@ -471,14 +493,36 @@ static struct hist_entry *node_cached(const struct path_node *p, bool cum)
  * any mapping takes the level mark of the frame before it in the cursor (lvl), as perf's does:
  * its fill_callchain_info() leaves the level of such a frame as the last one set.
  */
+/* The entry of frame f under ctx, through the entry cache. */
+static struct hist_entry *frame_entry(struct hist *h, struct replay *r,
+				      const struct path_ctx *ctx, const struct hist_frame *f)
+{
+	uint64_t ip = f->sym ? 0 : f->dso_ip;
+	struct ecache *c = ecache_slot(h, ctx, f);
+	struct hist_sample s;
+	struct hist_entry *e;
+
+	/* a srcline or srcfile key tells apart the addresses of one symbol: no cache then */
+	if (c->e && c->ctx == ctx && c->dso == f->dso && c->sym == f->sym && c->ip == ip &&
+	    !h->o.frame_text)
+		return c->e;
+	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
+				  .cpu = r->pe->cpu, .trace = ctx->trace };
+	if (!r->sh_done) {
+		r->sh = hist_sample_hash(h, &s);
+		r->sh_done = true;
+	}
+	e = hist_entry_get(h, &s, f, r->sh);
+	if (e)
+		*c = (struct ecache){ ctx, f->dso, f->sym, ip, e };
+	return e;
+}
+
 static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct path_node *p,
 				     bool cum, char lvl)
 {
 	struct hist_frame f = p->f;
 	struct hist_entry **slot = &p->entry;
-	struct hist_sample s;
-	struct ecache *c;
-	uint64_t ip;
 
 	if (cum && caller_entry_differs(p)) {
 		f.dso_ip = f.ip;
@@ -486,22 +530,31 @@ static struct hist_entry *node_entry(struct hist *h, struct replay *r, struct pa
 	}
 	if (cum && !f.dso)
 		f.level = lvl;
-	if (*slot)
-		return *slot;
-	ip = f.sym ? 0 : f.dso_ip;
-	c = ecache_slot(h, r->ctx, &f);
-	if (c->e && c->ctx == r->ctx && c->dso == f.dso && c->sym == f.sym && c->ip == ip)
-		return *slot = c->e;
-	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
-				  .cpu = r->pe->cpu, .trace = r->ctx->trace };
-	if (!r->sh_done) {
-		r->sh = hist_sample_hash(h, &s);
-		r->sh_done = true;
-	}
-	*slot = hist_entry_get(h, &s, &f, r->sh);
-	if (*slot)
-		*c = (struct ecache){ r->ctx, f.dso, f.sym, ip, *slot };
+	if (!*slot)
+		*slot = frame_entry(h, r, r->ctx, &f);
 	return *slot;
+}
+
+/*
+ * The samples' own entry: their leaf frame's, past the inline entries at the leaf's address
+ * to the frame of the symbol itself. When all of them are inline (a function whose DWARF
+ * name is not its symbol's), the symbol's entry is the one they stand within, as perf's
+ * entry is the sample's symbol whatever its chain shows.
+ */
+static struct hist_entry *self_entry(struct hist *h, struct replay *r)
+{
+	struct path_node *leaf = r->v[0];
+	struct hist_frame f;
+	size_t i;
+
+	for (i = 0; i < r->n && r->v[i]->f.inl && r->v[i]->f.ip == leaf->f.ip; i++)
+		;
+	if (!leaf->f.inl || (i < r->n && r->v[i]->f.ip == leaf->f.ip))
+		return node_entry(h, r, r->v[i < r->n ? i : 0], false, 0);
+	f = leaf->f;
+	f.sym = srcline_inline_base(f.sym);
+	f.inl = false;
+	return frame_entry(h, r, r->ctx, &f);
 }
 
 static int replay_init(struct hist *h, struct replay *r, const struct path_end *pe)
@@ -512,7 +565,7 @@ static int replay_init(struct hist *h, struct replay *r, const struct path_end *
 
 /* Counts one distinct chain into its entries, as each of its samples would: the leaf's entry
  * gets self and total, in children mode every caller's entry total (once per chain). */
-static int collapse_one(struct hist *h, const struct path_end *pe)
+static int collapse_one(struct hist *h, struct path_end *pe)
 {
 	struct hist_entry *e;
 	struct replay r;
@@ -524,7 +577,7 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 		return err;
 	n = r.n;
 	h->stamp++;
-	if (!(e = node_entry(h, &r, r.v[0], false, 0)))
+	if (!(e = pe->self = self_entry(h, &r)))
 		return -ENOMEM;
 	e->stamp = h->stamp;
 	e->self += pe->hit;
@@ -606,7 +659,7 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 		return 0;
 	n = r.n;
 	h->stamp++;
-	e = r.v[0]->entry;
+	e = pe->self;
 	e->stamp = h->stamp;
 	if ((h->o.children ? e->total : e->self) >= min &&
 	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, pe->hit,

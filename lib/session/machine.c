@@ -591,6 +591,7 @@ static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumod
 	f->dso = NULL;
 	f->sym = NULL;
 	f->cpumode = cpumode;
+	f->unwound = false;
 	if (ms)
 		lookup(m, ms, ip, f);
 }
@@ -669,9 +670,12 @@ static size_t append_unwound(struct machine *m, struct thread *t, const struct p
 		return n;
 	nr = unwind_user(m->uw, ms, unwind_find_map, ms, s, m->uw_ips, max, NULL);
 	for (i = 0; i < nr; i++) {
-		if (n == 1 && i == 0 && m->uw_ips[0] == s->ip)
+		if (n == 1 && i == 0 && m->uw_ips[0] == s->ip) {
+			frames[0].unwound = true;	/* the sample's own frame, unwound too */
 			continue;
-		resolve(m, t, PERF_RECORD_MISC_USER, m->uw_ips[i], &frames[n++]);
+		}
+		resolve(m, t, PERF_RECORD_MISC_USER, m->uw_ips[i], &frames[n]);
+		frames[n++].unwound = true;
 	}
 	return n;
 }

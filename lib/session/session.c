@@ -17,6 +17,7 @@
 #include "lib/data/features.h"
 #include "lib/session/machine.h"
 #include "lib/session/session.h"
+#include "lib/sym/srcline.h"
 
 struct rec_ref {
 	uint64_t time;
@@ -29,6 +30,7 @@ struct session_priv {
 	struct machine *machine;
 	struct frame *frames;
 	size_t frames_alloc;
+	struct srclines *srclines;	/* made on first use */
 };
 
 /* The BUILD_ID feature names the build-id of each dso perf saw hit: debug files and perf's
@@ -119,6 +121,7 @@ void session_free(struct session *sess)
 		return;
 	priv = sess->priv;
 	machine_free(priv->machine);
+	srclines_free(priv->srclines);
 	free(priv->frames);
 	free(priv);
 	symtab_free(sess->symtab);
@@ -478,4 +481,33 @@ bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f)
 
 	machine_resolve(priv->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, f);
 	return f->dso != NULL;
+}
+
+struct srclines *session_srclines(struct session *sess)
+{
+	struct session_priv *priv = sess->priv;
+
+	if (!priv->srclines && srclines_new(sess->symtab, &priv->srclines))
+		return NULL;
+	return priv->srclines;
+}
+
+size_t session_frame_inlines(struct session *sess, const struct frame *f,
+			     const struct inline_entry **ret)
+{
+	struct srclines *sl;
+
+	*ret = NULL;
+	if (!f->unwound || !f->dso || !f->sym || !(sl = session_srclines(sess)))
+		return 0;
+	return srcline_inlines(sl, f->dso, f->dso_ip, f->sym, ret);
+}
+
+const char *session_frame_srcline(struct session *sess, const struct frame *f)
+{
+	struct srclines *sl;
+
+	if (!f->dso || !(sl = session_srclines(sess)))
+		return "??:0";
+	return srcline_str(sl, f->dso, f->dso_ip);
 }

@@ -30,6 +30,7 @@ struct frame {
 	struct dso *dso;	/* NULL: unknown mapping ([unknown] in output) */
 	const struct symbol *sym;	/* NULL: no symbol ([unknown] or the address) */
 	uint8_t cpumode;	/* PERF_RECORD_MISC_KERNEL / _USER / ... */
+	bool unwound;		/* unwound from a stack copy: perf 6.1 shows its inline frames */
 	/* What perf prints for the address of this frame (perf script's ip column of a call
 	 * chain, perf report's "0x..." of an unresolved symbol): ip - map start + pgoff for a
 	 * file mapping, ip itself for the kernel, JIT/anon maps and unknown mappings. */
@@ -108,6 +109,20 @@ const char *session_data_map(struct session *sess, const struct thread *t, uint8
  * innermost ones, or with outermost the outermost as perf keeps them for caller-ordered
  * graphs) and at most n unwound from a stack copy; 0, the default, keeps all. */
 void session_set_max_stack(struct session *sess, unsigned int n, bool outermost);
+
+/*
+ * The inline entries perf 6.1 shows in place of f (lib/sym/srcline.h: innermost first, f's
+ * own function last), for a frame unwound from a stack copy; 0 (*ret NULL) for any other
+ * frame, or when its object has no DWARF for it: f is then shown as it is.
+ */
+struct inline_entry;
+size_t session_frame_inlines(struct session *sess, const struct frame *f,
+			     const struct inline_entry **ret);
+/* perf's srcline of f: "file.c:42" or "??:0" (owned by the session). */
+const char *session_frame_srcline(struct session *sess, const struct frame *f);
+/* The session's source-line tables (lib/sym/srcline.h), made on first use; NULL without
+ * memory. Owned by the session. */
+struct srclines *session_srclines(struct session *sess);
 
 /* How the DWARF unwinds of --call-graph dwarf samples ended (lib/unwind/unwind.h); NULL when
  * the replay met none. */

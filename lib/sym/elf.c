@@ -124,6 +124,25 @@ int elf_read_build_id(const char *path, uint8_t *out, size_t outlen)
 	return ret;
 }
 
+const char *dso_elf_path(struct symtab *st, const struct dso *dso, char *buf, size_t len)
+{
+	char cache[4096];
+	const char *path = symtab_path(st, dso->long_name, buf, len);
+	uint8_t id[20];
+	int n = elf_read_build_id(path, id, sizeof(id));
+
+	if (n >= 0 && (!dso->build_id_size || n == 0 ||
+		       (n == dso->build_id_size && !memcmp(id, dso->build_id, (size_t)n))))
+		return path;
+	if (dso->build_id_size && buildid_cache_path(st, dso, "elf", cache, sizeof(cache)) &&
+	    elf_read_build_id(cache, id, sizeof(id)) == dso->build_id_size &&
+	    !memcmp(id, dso->build_id, dso->build_id_size)) {
+		snprintf(buf, len, "%s", cache);
+		return buf;
+	}
+	return NULL;
+}
+
 static int read_segs(Elf *elf, struct dso_int *d)
 {
 	size_t i, n;

@@ -105,6 +105,11 @@ uint64_t dso_map_ip(struct symtab *st, struct dso *dso, uint64_t map_start, uint
  */
 int buildid_cache_add(const char *name, const uint8_t *id, size_t n);
 
+/* The ELF file that is dso as recorded, in buf: the mapped path (under the symfs) when its
+ * build-id matches the recording's (or either is unknown), else perf's build-id cache copy;
+ * NULL when neither is. */
+const char *dso_elf_path(struct symtab *st, const struct dso *dso, char *buf, size_t len);
+
 /* Reads the GNU build-id note of an ELF file into out (20 bytes max). Returns size or < 0. */
 int elf_read_build_id(const char *path, uint8_t *out, size_t outlen);
 /* Reads the GNU build-id from an ELF note area (the PT_NOTE contents, /sys/kernel/notes).

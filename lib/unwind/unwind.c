@@ -239,12 +239,10 @@ bool unwind_sample_has_stack(const struct perf_sample *s)
  * per dso; NULL only without memory. */
 static struct dso_info *dso_info(struct unwinder *u, struct dso *dso)
 {
-	char buf[4096], cache[4096];
-	const char *path, *res = NULL;
+	char buf[4096];
+	const char *res;
 	struct dso_info *info;
-	uint8_t id[20];
 	void **slot = hashmap_slot(&u->dsos, (uint64_t)(uintptr_t)dso);
-	int n;
 
 	if (!slot)
 		return NULL;
@@ -254,15 +252,7 @@ static struct dso_info *dso_info(struct unwinder *u, struct dso *dso)
 	if (!info)
 		return NULL;
 	info->debug_frame = -1;
-	path = symtab_path(u->st, dso->long_name, buf, sizeof(buf));
-	n = elf_read_build_id(path, id, sizeof(id));
-	if (n >= 0 && (!dso->build_id_size || n == 0 ||
-		       (n == dso->build_id_size && !memcmp(id, dso->build_id, (size_t)n))))
-		res = path;
-	else if (dso->build_id_size && buildid_cache_path(u->st, dso, "elf", cache, sizeof(cache)) &&
-		 elf_read_build_id(cache, id, sizeof(id)) == dso->build_id_size &&
-		 !memcmp(id, dso->build_id, dso->build_id_size))
-		res = cache;
+	res = dso_elf_path(u->st, dso, buf, sizeof(buf));
 	if (res && !(info->path = strdup(res))) {
 		free(info);
 		return NULL;

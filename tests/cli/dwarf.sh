@@ -20,11 +20,11 @@ rec() {	# rec NAME perf-record-args...
 # perf writes a caller's pc 0 (less one) where a truncated stack copy stops its unwinder;
 # flare ends the chain there
 nogarbage() { grep -v '^	ffffffffffffffff \[unknown\] (\[unknown\])$'; }
-# same_script NAME [ARGS...]: flare script equals perf script --no-inline on NAME.data
+# same_script NAME [ARGS...]: flare script --no-inline equals perf script --no-inline on NAME.data
 same_script() {
 	local name=$1; shift
 	perf script --no-inline -i "$name.data" "$@" 2>/dev/null | nogarbage >"$name.perf"
-	$FLARE script -i "$name.data" "$@" 2>"$name.flare.err" >"$name.flare"
+	$FLARE script --no-inline -i "$name.data" "$@" 2>"$name.flare.err" >"$name.flare"
 	local frc=$?
 	if [ ! -s "$name.perf" ]; then
 		fail "$name: perf script printed nothing" "$(head -c 300 "$name.rec.err")"
@@ -41,7 +41,7 @@ same_script() {
 same_report() {
 	local name=$1; shift
 	perf report --no-inline --stdio -i "$name.data" "$@" 2>/dev/null | grep -v '^#' >"$name.rperf"
-	$FLARE report --stdio -i "$name.data" "$@" 2>/dev/null | grep -v '^#' >"$name.rflare"
+	$FLARE report --no-inline --stdio -i "$name.data" "$@" 2>/dev/null | grep -v "^#" >"$name.rflare"
 	if [ -s "$name.rperf" ] && cmp -s "$name.rperf" "$name.rflare"; then
 		pass "$name: flare report $* prints perf's $(grep -c . "$name.rperf") lines"
 	else
@@ -110,7 +110,7 @@ fi
 # goes on to _start: each perf chain must be flare's or the start of flare's
 rec many --call-graph dwarf -F 999 -- sh -c "ls -R /usr/include >/dev/null; ls -lR /usr/lib/x86_64-linux-gnu >/dev/null; $CC -O2 -c -o x.o $ROOT/tests/workloads/cpu_burn.c"
 perf script --no-inline -i many.data 2>/dev/null | nogarbage >many.perf
-$FLARE script -i many.data >many.flare 2>many.err
+$FLARE script --no-inline -i many.data >many.flare 2>many.err
 python3 - many.perf many.flare >many.cmp <<'EOF'
 import sys
 def blocks(p):

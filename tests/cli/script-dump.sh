@@ -14,7 +14,7 @@ if ! have_perf; then
 	exit 0
 fi
 
-# same_dump "what" FILE [PERF-ONLY-ARGS]: perf script -D and flare script -D print the same,
+# same_dump "what" FILE [ARGS]: perf script -D and flare script -D print the same,
 # with the same exit status. Reading a pipe recording, perf names the vdso after the temporary
 # copy of its own vdso it makes (/tmp/perf-vdso.so-XXXXXX, a random name): that is "[vdso]".
 same_dump() {
@@ -22,7 +22,7 @@ same_dump() {
 	perf script -D "$@" -i "$file" 2>/dev/null |
 		sed 's|^ \.\.\.\.\.\. dso: /tmp/perf-vdso\.so-[A-Za-z0-9]\{6\}$| ...... dso: [vdso]|' >p.out
 	prc=${PIPESTATUS[0]}
-	$FLARE script -D -i "$file" >f.out 2>f.err; frc=$?
+	$FLARE script -D "$@" -i "$file" >f.out 2>f.err; frc=$?
 	unstable p.out f.out
 	if [ ! -s p.out ] || ! grep -q 'PERF_RECORD_SAMPLE' p.out; then
 		fail "$what" "perf printed no sample (exit $prc, $(wc -l <p.out) lines)"
@@ -113,7 +113,7 @@ check_eq "-D releases samples after the records of their round, as perf" \
 	"$($FLARE script -D -i p-a.data 2>/dev/null | grep -n 'FINISHED_ROUND$' | head -1 | cut -d: -f1)"
 
 # the fixtures, with their kernel's symbols (as in script-golden.sh); DWARF ones against perf's
-# --no-inline: inline frames in call chains are srcline's work, compared in dwarf.sh
+# --no-inline on both sides: inline frames in call chains are compared in inline.sh
 FXHOME=$(fixture_home)
 for fx in fp mt period pipe syswide tp uprobe; do
 	HOME=$FXHOME same_dump "-D as perf on the $fx fixture" "$FX/$fx.data"
