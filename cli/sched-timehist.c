@@ -24,7 +24,7 @@ static const char *const timehist_usage[] = {
 
 struct th_opts {
 	const char *input, *cpu_list, *pid_list, *tid_list, *time_str;
-	int summary, with_summary, wakeups, migrations, cpu_visual, next, state, force;
+	int summary, with_summary, wakeups, migrations, cpu_visual, next, state, force, idle_hist;
 	int callchain, max_stack;
 };
 
@@ -44,6 +44,7 @@ struct th_run {
 	struct hashmap pids, tids; /* -p, -t: the tasks shown (keys) */
 	uint64_t win_end;	   /* --time's end (0: none); its start is th.win_start */
 	uint64_t skipped;	   /* events -p/-t left out (perf's skipped_samples) */
+	uint32_t idle_last[1024];  /* -I: per cpu, tid + 1 of the last task switched out */
 };
 
 static void usec_str(char buf[32], uint64_t ns)
@@ -307,6 +308,28 @@ static bool switch_outside(struct th_run *r, uint64_t t, uint64_t tprev)
 	return r->win_end && (!tprev || tprev > r->win_end);
 }
 
+/* -I: the idle time that ends at t on cpu is charged to the task that last left the CPU (its
+ * run-time statistics count idle time), as perf does. 0, 1 when no task is there to charge,
+ * or -ENOMEM. */
+static int charge_idle(struct th_run *r, uint64_t t, uint32_t cpu)
+{
+	struct th_task *last;
+	int err;
+
+	if (cpu >= 1024 || !r->idle_last[cpu])
+		return 1;
+	last = sched_th_task(&r->th, r->idle_last[cpu] - 1, 0);
+	if (!last)
+		return -ENOMEM;
+	err = sched_th_switch(&r->th, last, t, cpu, true);
+	if (err)
+		return err;
+	/* perf zeroes its deltas: only the totals and run statistics matter here */
+	last->dt_delay = last->dt_sleep = last->dt_iowait = last->dt_preempt = last->dt_run = 0;
+	r->idle_last[cpu] = 0;
+	return 0;
+}
+
 static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct resolved_sample *rs)
 {
 	const struct perf_sample *s = rs->s;
@@ -327,9 +350,13 @@ static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct 
 		t = sched_th_task(&r->th, s->tid ? s->tid : s->pid, s->pid);
 	if (!t)
 		return -ENOMEM;
+	/* -I: perf notes, on every switch, the task the CPU's idle time will be charged to */
+	if (r->o->idle_hist && !t->idle && s->cpu < 1024)
+		r->idle_last[s->cpu] = t->tid + 1;
 	/* perf moves the CPU's time on past a skipped switch; the task's only when -p/-t
-	 * did not filter it */
-	if (task_filtered(r, t->idle ? 0 : t->tid)) {
+	 * did not filter it. -I skips the switches that neither leave nor enter idle. */
+	if (task_filtered(r, t->idle ? 0 : t->tid) ||
+	    (r->o->idle_hist && sr->prev_pid && sr->next_pid)) {
 		sched_th_switch_done(&r->th, NULL, s->time, s->cpu, 0);
 		goto out;
 	}
@@ -339,9 +366,20 @@ static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct 
 	}
 	if (r->win_end && time > r->win_end)
 		time = r->win_end;
-	err = sched_th_switch(&r->th, t, time, s->cpu, cpu_shown(r, s->cpu));
-	if (err)
-		return err;
+	if (!r->o->idle_hist || t->idle) {
+		err = sched_th_switch(&r->th, t, time, s->cpu, cpu_shown(r, s->cpu));
+		if (err)
+			return err;
+	}
+	if (r->o->idle_hist && t->idle) {
+		err = charge_idle(r, time, s->cpu);
+		if (err < 0)
+			return err;
+		if (err) { /* no task to charge: perf prints nothing */
+			sched_th_switch_done(&r->th, t, s->time, s->cpu, (int64_t)sr->prev_state);
+			goto out;
+		}
+	}
 	if (!r->o->summary)
 		print_switch(r, sr, rs, t, time);
 	sched_th_switch_done(&r->th, t, s->time, s->cpu, (int64_t)sr->prev_state);
@@ -397,7 +435,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 		if (!t)
 			return -ENOMEM;
 		sched_th_wakeup(t, rs->s->time);
-		if (r->o->wakeups && !r->o->summary && in_window(r, rs->s->time) &&
+		if (r->o->wakeups && !r->o->summary && !r->o->idle_hist && in_window(r, rs->s->time) &&
 		    shown_pair(r, rs->thread->tid, sr->pid))
 			print_event_line(r, rs, 'w', "awakened", sr->pid, sr);
 		return 0;
@@ -408,7 +446,8 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 		if (!t)
 			return -ENOMEM;
 		sched_th_migrate(t, rs->s->time);
-		if (r->o->migrations && !r->o->summary && shown_pair(r, rs->thread->tid, sr->pid))
+		if (r->o->migrations && !r->o->summary && !r->o->idle_hist &&
+		    shown_pair(r, rs->thread->tid, sr->pid))
 			print_event_line(r, rs, 'm', "migrated", sr->pid, sr);
 		return 0;
 	default:
@@ -513,7 +552,11 @@ static int print_summary(struct th_run *r)
 	while (hashmap_next(&r->th.tasks, &i, &key, &v))
 		rows[n++].t = v;
 	qsort(rows, n, sizeof(*rows), cmp_row);
-	if (r->o->state) {
+	if (r->o->idle_hist) {
+		printf("\nIdle-time summary\n");
+		printf("%*s  parent  sched-out  ", r->comm_width, "comm");
+		printf("  idle-time   min-idle    avg-idle    max-idle  stddev  migrations\n");
+	} else if (r->o->state) {
 		printf("\nWait-time summary\n");
 		printf("%*s  parent   sched-in  ", r->comm_width, "comm");
 		printf("   run-time      sleep      iowait     preempt       delay\n");
@@ -546,8 +589,8 @@ static int print_summary(struct th_run *r)
 		tasks += shown;
 	}
 	free(rows);
-	/* perf tracks no idle time when -p/-t left samples out */
-	if (r->skipped)
+	/* perf tracks no idle time when -p/-t left samples out (unless -I) */
+	if (r->skipped && !r->o->idle_hist)
 		return 0;
 	printf("\nIdle stats:\n");
 	for (k = 0; k < r->nr_idle_cpus; k++) {
@@ -682,6 +725,7 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 		OPT_STRING('t', "tid", &o.tid_list, "tid[,tid...]",
 			"analyze events only for given thread id(s)"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span for analysis (start,stop)"),
+		OPT_BOOL('I', "idle-hist", &o.idle_hist, "Show idle events only"),
 		OPT_END(),
 	};
 	struct th_run r = {.o = &o, .comm_width = 30};

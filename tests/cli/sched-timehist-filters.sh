@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# sched timehist -p/--pid, -t/--tid and --time: flare's output equals perf sched timehist's
-# on one perf sched record of the ping-pong workload (its pids and its time window taken
-# from the recording), with the summaries, wakeups and migrations that the filters change.
+# sched timehist -p/--pid, -t/--tid, --time and -I/--idle-hist: flare's output equals perf
+# sched timehist's on one perf sched record of the ping-pong workload (its pids and its time
+# window taken from the recording), with the summaries, wakeups and migrations that the
+# filters change. (A CPU that never idles during the recording, as on a loaded machine, gives
+# -I nothing but its header and summary to compare.)
 source "$ROOT/tests/lib.sh"
 
 if ! have_perf; then
@@ -49,6 +51,9 @@ same "--time start,stop -S -w -M" --time "$t1,$t2" -S -w -M
 same "--time start," --time "$t1," -S
 same "--time ,stop" --time ",$t2" -S
 same "--time and -p, --state" --time "$t1,$t2" -p "$parent" -S --state
+same "-I" -I
+same "-I -S -w -M" -I -S -w -M
+same "-I with -p and --time, --state" -I -p "$parent" --time "$t1," -S --state
 check_eq "--time: only lines inside the window" "" \
 	"$($FLARE sched timehist -i perf.data --time "$t1,$t2" | awk -v a="$t1" -v b="$t2" 'NR > 3 && ($1 < a || $1 > b)')"
 
