@@ -206,9 +206,9 @@ int ftrace_stream(struct tfs *t, struct workload *w, const struct ftrace_run *r,
 		goto out;
 	}
 	rc = run_loop(&s, w, r);
-	err = rawbuf_lost(dir, &lost);
-	if (!rc && s.record && finish_record(&s, lost)) {
-		pr_err("cannot write the end of the recording: %s", strerror(errno));
+	rawbuf_lost(dir, &lost);	/* no stats file: nothing to say */
+	if (!rc && s.record && (err = finish_record(&s, lost))) {
+		pr_err("cannot write the end of the recording: %s", err_str(err));
 		rc = 1;
 	}
 	if (lost)
