@@ -68,7 +68,7 @@ static int put_format(void *ctx, const char *sys, const char *text, size_t len)
 	}
 	strbuf_addf(&sb, "%s\n", sys);
 	strbuf_add(&sb, text, len);
-	ret = ftfile_write(s->out, FTFILE_FORMAT, 0, sb.buf, sb.len);
+	ret = ftfile_write(s->out, FTFILE_FORMAT, ftfile_format_sum(sb.buf, sb.len), sb.buf, sb.len);
 	strbuf_release(&sb);
 	return ret;
 }

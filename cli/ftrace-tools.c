@@ -410,7 +410,7 @@ int ftrace_report(int argc, char **argv)
 	if (map)
 		munmap(map, (size_t)st.st_size);
 	if (err == -ERR_FORMAT)
-		pr_err("'%s' is not a file of 'flare ftrace record' (or it is cut short)", input);
+		pr_err("'%s' is not a file of 'flare ftrace record' (or it is cut short or damaged)", input);
 	else if (err)
 		pr_err("cannot read '%s': %s", input, err_str(err));
 	if (err)

@@ -19,6 +19,19 @@ struct sect {
 	uint64_t len;
 };
 
+int ftfile_format_sum(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		h ^= p[i];
+		h *= 16777619u;
+	}
+	return (int)(h & 0x7fffffff);
+}
+
 int ftfile_write_magic(FILE *f)
 {
 	return fwrite(FTFILE_MAGIC, 1, FTFILE_MAGIC_LEN, f) == FTFILE_MAGIC_LEN ? 0 : -EIO;
@@ -205,6 +218,8 @@ static int decode_sect(void *ctx, enum ftfile_kind kind, int cpu, const void *da
 		ftfile_meta_apply(d->rt, t, len);
 		return 0;
 	case FTFILE_FORMAT:
+		if (cpu != ftfile_format_sum(data, len))
+			return -ERR_FORMAT;	/* damaged: kept from libtraceevent */
 		nl = memchr(t, '\n', len);
 		if (!nl || nl == t || (size_t)(nl - t) >= sizeof(sys))
 			return -ERR_FORMAT;

@@ -9,7 +9,9 @@
  *   { u32 kind; u32 cpu; u64 len; len bytes; zeroes to a multiple of 8 } ...
  *
  * kinds: META ("key=value\n" lines: long_size, big_endian, irq_info, clock, kernel),
- * FORMAT ("SYS\n" then the format file; SYS "header_page" for events/header_page),
+ * FORMAT ("SYS\n" then the format file; SYS "header_page" for events/header_page; its cpu
+ * field holds ftfile_format_sum() of the payload, so that a damaged format is refused before
+ * libtraceevent, whose parser crashes on some malformed texts, sees it),
  * CMDLINES (saved_cmdlines), PAGE (one raw page of cpu), LOST (decimal: events the kernel
  * lost, all CPUs). Pages may come before the CMDLINES and LOST written at the end.
  * Nothing here prints.
@@ -30,6 +32,9 @@ enum ftfile_kind {
 	FTFILE_PAGE,
 	FTFILE_LOST,
 };
+
+/* A 31-bit FNV-1a sum of a FORMAT payload. */
+int ftfile_format_sum(const void *data, size_t len);
 
 /* Writes the magic. 0 or -EIO. */
 int ftfile_write_magic(FILE *f);
@@ -57,8 +62,8 @@ void ftfile_meta_apply(struct rawtrace *rt, const char *text, size_t len);
 int ftfile_meta_long_size(const char *text, size_t len);
 
 /* Formats every event of the file in buf, in time order, through fn, kernel addresses named
- * through st (NULL: hex); *lost gets the kernel's count of lost events. 0, -ERR_FORMAT,
- * -ENOMEM, or fn's non-zero return. */
+ * through st (NULL: hex); *lost gets the kernel's count of lost events. 0, -ERR_FORMAT (also
+ * for a FORMAT whose sum does not match), -ENOMEM, or fn's non-zero return. */
 int ftfile_decode(const void *buf, size_t len, struct symtab *st, rawtrace_line_fn fn,
 		  void *ctx, unsigned long long *lost);
 

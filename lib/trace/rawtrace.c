@@ -84,8 +84,39 @@ void rawtrace_set_symtab(struct rawtrace *rt, struct symtab *st)
 	rt->syms = st;
 }
 
+/* Whether a format text looks like one tracefs wrote: printable ASCII, and balanced brackets
+ * in each field line (a print fmt may show a half-open "[a/b)"). libtraceevent 1.7's parser
+ * crashes on an array field whose '[' is never closed, so such texts are refused before it
+ * sees them. */
+static bool format_plausible(const char *text, size_t len)
+{
+	bool field = false;
+	int depth = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)text[i];
+
+		if (c == '\n') {
+			if (depth)
+				return false;
+			field = len - i > 7 && !memcmp(text + i + 1, "\tfield:", 7);
+			continue;
+		}
+		if (c != '\t' && (c < 0x20 || c > 0x7e))
+			return false;
+		if (field && c == '[')
+			depth++;
+		else if (field && c == ']' && --depth < 0)
+			return false;
+	}
+	return !depth;
+}
+
 int rawtrace_add_format(struct rawtrace *rt, const char *sys, const char *text, size_t len)
 {
+	if (!format_plausible(text, len))
+		return -ERR_FORMAT;
 	if (!strcmp(sys, "header_page"))
 		return tep_parse_header_page(rt->tep, (char *)text, (unsigned long)len,
 					     tep_get_long_size(rt->tep)) ? -ERR_FORMAT : 0;
