@@ -2,11 +2,16 @@
 # bench/ftrace.sh [SECONDS] [RUNS] [BUILD]: event tracing under a syscall storm on both CPUs,
 # flare against trace-cmd, side by side in one run, alternating:
 #   flare ftrace record -o f.ftrace -e sched:sched_switch -e raw_syscalls:sys_enter -a
-#   trace-cmd record -B bench_tc_PID -o t.dat -e sched:sched_switch -e raw_syscalls:sys_enter
+#   trace-cmd record -d --no-filter -B bench_tc_PID -o t.dat -e sched:sched_switch -e raw_syscalls:sys_enter
 # Each tracer runs SECONDS (default 5) and is stopped with SIGINT; the storm is getppid_n
 # pinned to each CPU. Both use an instance with the kernel's default buffer size. Prints, per
 # run, the events each lost (the kernel's per-CPU overrun counts, as each tool reports them),
 # the events each wrote, and the CPU time (user+sys) of the tracer and its children.
+# trace-cmd 3.1.6 needs -d and --no-filter here: without -d it writes 1 to
+# /proc/sys/kernel/ftrace_enabled, which this kernel refuses (EPERM: "Can't enable ftrace");
+# without --no-filter it reads set_ftrace_pid, refused too, and crashes on the NULL it gets.
+# With both it records, then fails resetting set_ftrace_filter (EPERM, exit 1) and leaves
+# its instance, which this script removes.
 set -u
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 D=${1:-5}
@@ -49,14 +54,14 @@ for i in $(seq "$R"); do
 	start_storm
 	fc=$(cputime "$FLARE" ftrace record -o f.ftrace -e sched:sched_switch -e raw_syscalls:sys_enter -a)
 	fl=$(sed -n 's/.*warning: \([0-9]*\) events lost.*/\1/p' out.txt)
-	fe=$(($(wc -l <f.ftrace) - 1))
-	tc=$(cputime trace-cmd record -B $inst -o t.dat -e sched:sched_switch -e raw_syscalls:sys_enter)
+	fe=$("$FLARE" ftrace report -i f.ftrace --stats 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+	tc=$(cputime trace-cmd record -d --no-filter -B $inst -o t.dat -e sched:sched_switch -e raw_syscalls:sys_enter)
 	stop_storm
 	rm_inst
 	if grep -q "Can't enable ftrace" out.txt; then
 		tcs="trace-cmd refused: $(tr '\n' ' ' <out.txt | head -c 100)"
 	else
-		tl=$(awk '/overrun:/ { s += $2 } END { print s + 0 }' out.txt)
+		tl=$(trace-cmd report --stat -i t.dat 2>/dev/null | awk '/^overrun:|^dropped events:/ { s += $NF } END { print s + 0 }')
 		te=$(trace-cmd report -i t.dat 2>/dev/null | grep -c -E 'sys_enter|sched_switch')
 		tcs="trace-cmd lost $tl, wrote $te events"
 	fi

@@ -4,8 +4,9 @@
  * -T/-N/-G/-g, --func-opts/--graph-opts, -m, --inherit, -D, a workload) plus events
  * (-e SUBSYS[:EVENT] with --filter and --trigger), trace knobs (--clock, --cpumask,
  * --tracing-thresh, --stacktrace) and 'record' into a file. Everything is set in a tracefs
- * instance of flare's own (lib/trace/tfs.h) and the instance's trace_pipe is streamed, so
- * lines are the kernel's own formatting; whatever ends the run, tracefs is put back.
+ * instance of flare's own (lib/trace/tfs.h) and the instance's raw per-CPU buffers are read
+ * (ftrace-stream.c), formatted as the kernel's trace file; whatever ends the run, tracefs is
+ * put back.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -501,114 +502,6 @@ static int setup(struct tfs *t, const struct ftrace_opts *o, pid_t child)
 	return setup_tracer(t, o, tracer);
 }
 
-/* Copies what trace_pipe has now to out, up to about max bytes (so that a stream fed as
- * fast as it is read still lets the caller look at its signals). Bytes copied or -errno. */
-static long pump(int fd, FILE *out, long max)
-{
-	static char buf[1 << 16];
-	long total = 0;
-	ssize_t n;
-
-	while (total < max) {
-		n = read(fd, buf, sizeof(buf));
-		if (n > 0) {
-			if (fwrite(buf, 1, (size_t)n, out) != (size_t)n)
-				return -EIO;
-			total += n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno != EAGAIN)
-			return -errno;
-		return total;
-	}
-	return total;
-}
-
-/* Sums "overrun:" of per_cpu/cpu* /stats: events the kernel dropped for want of room. */
-static unsigned long long overruns(struct tfs *t)
-{
-	unsigned long long sum = 0;
-	char file[64], line[128];
-	int cpu;
-
-	for (cpu = 0; cpu < 4096; cpu++) {
-		char *path;
-		FILE *f;
-
-		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
-		path = tfs_path(t, false, file);
-		f = path ? fopen(path, "r") : NULL;
-		free(path);
-		if (!f)
-			break;
-		while (fgets(line, sizeof(line), f))
-			if (!strncmp(line, "overrun: ", 9))
-				sum += strtoull(line + 9, NULL, 10);
-		fclose(f);
-	}
-	return sum;
-}
-
-static void sleep_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&ts, &ts) && errno == EINTR && !stop_sig)
-		;
-}
-
-/* Streams until the workload ends or a signal comes, then drains. 0 or exit status. */
-static int stream(struct tfs *t, struct workload *w, const struct ftrace_opts *o, FILE *out)
-{
-	char *path = tfs_path(t, false, "trace_pipe");
-	struct pollfd pfd;
-	unsigned long long lost;
-	int rc = 0, err;
-	long n;
-
-	pfd.fd = path ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
-	free(path);
-	if (pfd.fd < 0) {
-		pr_err("cannot open the trace_pipe of instance %s: %s", tfs_name(t), strerror(errno));
-		return 1;
-	}
-	pfd.events = POLLIN;
-	if ((err = tfs_set(t, "tracing_on", "1"))) {
-		pr_err("cannot turn tracing on: %s", err_str(err));
-		close(pfd.fd);
-		return 1;
-	}
-	if (w->pid) {
-		if (o->delay > 0)
-			sleep_ms(o->delay);
-		err = workload_start(w);
-		if (err) {
-			pr_err("cannot run '%s': %s", o->cmd, err_str(err));
-			rc = 1;
-		}
-	}
-	while (!rc && !stop_sig && !(w->pid && child_done)) {
-		poll(&pfd, 1, 200);
-		n = pump(pfd.fd, out, 1L << 20);
-		if (n > 0 && fflush(out))
-			n = -EIO;
-		if (n < 0) {
-			pr_err("cannot copy the trace: %s", err_str((int)n));
-			rc = 1;
-		}
-	}
-	tfs_set(t, "tracing_on", "0");
-	if (!rc && pump(pfd.fd, out, LONG_MAX) < 0)
-		rc = 1;
-	close(pfd.fd);
-	lost = overruns(t);
-	if (lost)
-		pr_warn("%llu events lost: the buffer was full (a bigger -m helps)", lost);
-	return rc;
-}
-
 /* Every -e matches an event and asks for triggers the kernel has. 0, or 1 after saying. */
 static int check_events(const struct ftrace_opts *o)
 {
@@ -731,12 +624,11 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	if (record) {
 		const char *file = o.output ? o.output : "flare.ftrace";
 
-		if (asprintf(&tmp, "%s.tmp", file) < 0 || !(out = fopen(tmp, "w"))) {
+		if (asprintf(&tmp, "%s.tmp", file) < 0 || !(out = fopen(tmp, "we"))) {
 			pr_err("cannot write '%s': %s", file, strerror(errno));
 			out = stdout;
 			goto out;
 		}
-		fprintf(out, "# flare ftrace record: the instance's trace_pipe, as the kernel wrote it\n");
 	}
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
@@ -755,8 +647,11 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 		goto out;
 	}
 	rc = setup(t, &o, w.pid);
-	if (!rc && !stop_sig)
-		rc = stream(t, &w, &o, out);
+	if (!rc && !stop_sig) {
+		struct ftrace_run r = { record, o.delay, o.cmd, &stop_sig, &child_done };
+
+		rc = ftrace_stream(t, &w, &r, out);
+	}
 out:
 	err = tfs_close(t);
 	if (err) {

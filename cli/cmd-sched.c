@@ -16,7 +16,7 @@
 #include "lib/trace/tp.h"
 
 static const char *const sched_usage[] = {
-	"flare sched [<options>] {record|latency|map|script|timehist}",
+	"flare sched [<options>] {record|latency|map|replay|script|timehist}",
 	NULL,
 };
 
@@ -249,12 +249,14 @@ int cmd_sched(int argc, char **argv)
 		return sched_latency(argc, argv, &c);
 	if (!strcmp(argv[0], "map"))
 		return sched_map(argc, argv, &c);
+	if (is_cmd(argv[0], "replay", 3))
+		return sched_replay_cmd(argc, argv, &c);
 	if (is_cmd(argv[0], "timehist", 4))
 		return sched_timehist(argc, argv, &c);
 	if (!strcmp(argv[0], "script"))
 		return sched_script(argc, argv, input ? &c : &(struct sched_common){0});
 	opt_usage_error(opts, sched_usage,
 		"unknown sched subcommand '%s' (use record, latency, "
-		"map, script or timehist)",
+		"map, replay, script or timehist)",
 		argv[0]);
 }

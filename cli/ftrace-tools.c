@@ -4,18 +4,23 @@
  * snapshot, report, -F), and what flare says when the kernel refuses something.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <fnmatch.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <tracefs.h>
 #include "cli/ftrace.h"
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
+#include "lib/sym/sym.h"
+#include "lib/trace/ftfile.h"
 #include "lib/trace/tp.h"
 
 #define WHAT_WORKS "what works here: events (flare ftrace -e SUBSYS:EVENT), uprobes, and " \
@@ -337,14 +342,43 @@ struct count {
 	unsigned long n;
 };
 
+struct report {
+	bool stats;
+	struct count counts[256];
+	size_t nr;
+};
+
+static int report_line(void *ctx, const char *line, size_t len)
+{
+	struct report *r = ctx;
+	char name[64];
+	size_t i;
+
+	if (!r->stats)
+		return fwrite(line, 1, len, stdout) == len ? 0 : -EIO;
+	if (!line_event(line, name, sizeof(name)))
+		return 0;
+	for (i = 0; i < r->nr && strcmp(r->counts[i].name, name); i++)
+		;
+	if (i == r->nr && r->nr < 256) {
+		snprintf(r->counts[r->nr].name, sizeof(r->counts[r->nr].name), "%s", name);
+		r->counts[r->nr++].n = 0;
+	}
+	if (i < r->nr)
+		r->counts[i].n++;
+	return 0;
+}
+
 int ftrace_report(int argc, char **argv)
 {
 	const char *input = "flare.ftrace";
-	struct count counts[256];
-	size_t nr = 0, i;
-	int stats = 0;
-	char line[8192], name[64];
-	FILE *f;
+	struct report *r = calloc(1, sizeof(*r));
+	unsigned long long lost = 0;
+	struct symtab *syms;
+	int stats = 0, fd, err, rc = 1;
+	struct stat st;
+	void *map;
+	size_t i;
 	const char *const usage[] = { "flare ftrace report [-i FILE] [--stats]", NULL };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &input, "file", "the file 'flare ftrace record' wrote"),
@@ -355,35 +389,41 @@ int ftrace_report(int argc, char **argv)
 	argc = opt_parse(argc, argv, opts, usage, 0);
 	if (argc)
 		opt_usage_error(opts, usage, "unexpected argument '%s'", argv[0]);
-	f = fopen(input, "r");
-	if (!f) {
+	if (!r)
+		return 1;
+	r->stats = stats;
+	fd = open(input, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st)) {
 		pr_err("cannot open '%s': %s (write one with 'flare ftrace record')", input,
 		       strerror(errno));
-		return 1;
+		goto out;
 	}
-	if (!fgets(line, sizeof(line), f) || strncmp(line, "# flare ftrace record", 21)) {
-		pr_err("'%s' is not a file of 'flare ftrace record'", input);
-		fclose(f);
-		return 1;
+	map = st.st_size ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	if (map == MAP_FAILED) {
+		pr_err("cannot read '%s': %s", input, strerror(errno));
+		goto out;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		if (!stats) {
-			fputs(line, stdout);
-			continue;
-		}
-		if (!line_event(line, name, sizeof(name)))
-			continue;
-		for (i = 0; i < nr && strcmp(counts[i].name, name); i++)
-			;
-		if (i == nr && nr < 256) {
-			snprintf(counts[nr].name, sizeof(counts[nr].name), "%s", name);
-			counts[nr++].n = 0;
-		}
-		if (i < nr)
-			counts[i].n++;
-	}
-	fclose(f);
-	for (i = 0; i < nr; i++)
-		printf("%12lu  %s\n", counts[i].n, counts[i].name);
-	return 0;
+	if (symtab_new(NULL, &syms))
+		syms = NULL;	/* kernel addresses then show in hex */
+	err = ftfile_decode(map, (size_t)st.st_size, syms, report_line, r, &lost);
+	symtab_free(syms);
+	if (map)
+		munmap(map, (size_t)st.st_size);
+	if (err == -ERR_FORMAT)
+		pr_err("'%s' is not a file of 'flare ftrace record' (or it is cut short or damaged)", input);
+	else if (err)
+		pr_err("cannot read '%s': %s", input, err_str(err));
+	if (err)
+		goto out;
+	for (i = 0; i < r->nr; i++)
+		printf("%12lu  %s\n", r->counts[i].n, r->counts[i].name);
+	if (lost)
+		pr_warn("%llu events lost while recording: the buffer was full (a bigger -m helps)",
+			lost);
+	rc = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(r);
+	return rc;
 }

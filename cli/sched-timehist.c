@@ -23,8 +23,8 @@ static const char *const timehist_usage[] = {
 };
 
 struct th_opts {
-	const char *input, *cpu_list;
-	int summary, with_summary, wakeups, migrations, cpu_visual, next, state, force;
+	const char *input, *cpu_list, *pid_list, *tid_list, *time_str;
+	int summary, with_summary, wakeups, migrations, cpu_visual, next, state, force, idle_hist;
 	int callchain, max_stack;
 };
 
@@ -41,6 +41,10 @@ struct th_run {
 	struct hashmap ppid;   /* tid -> parent tid + 1, from FORK records */
 	struct hashmap exited; /* tids an EXIT record named (perf's "Terminated tasks") */
 	struct hashmap pid0;   /* tid -> the pid perf made its thread with (0: at a wakeup) */
+	struct hashmap pids, tids; /* -p, -t: the tasks shown (keys) */
+	uint64_t win_end;	   /* --time's end (0: none); its start is th.win_start */
+	uint64_t skipped;	   /* events -p/-t left out (perf's skipped_samples) */
+	uint32_t idle_last[1024];  /* -I: per cpu, tid + 1 of the last task switched out */
 };
 
 static void usec_str(char buf[32], uint64_t ns)
@@ -88,6 +92,27 @@ static const char *commstr(struct th_run *r, const char *comm, uint32_t pid, uin
 	if (n > r->comm_width)
 		r->comm_width = n;
 	return str;
+}
+
+/* perf's thread__is_filtered(): -p and -t judge a task by the pid perf made it with */
+static bool task_filtered(struct th_run *r, uint32_t tid)
+{
+	const struct thread *thr;
+	uint32_t pid = 0;
+	void *v;
+
+	if (!r->o->pid_list && !r->o->tid_list)
+		return false;
+	if (hashmap_get(&r->pid0, tid, &v))
+		pid = (uint32_t)(uintptr_t)v;
+	else if ((thr = session_thread(r->sess, tid)))
+		pid = thr->pid;
+	if ((r->o->pid_list && !hashmap_get(&r->pids, pid, NULL)) ||
+	    (r->o->tid_list && !hashmap_get(&r->tids, tid, NULL))) {
+		r->skipped++;
+		return true;
+	}
+	return false;
 }
 
 static bool cpu_shown(const struct th_run *r, uint32_t cpu)
@@ -274,9 +299,41 @@ static void print_event_line(struct th_run *r, const struct resolved_sample *rs,
 	printf("\n");
 }
 
+/* A switch outside --time: before its start, after a CPU's previous switch past its end, or
+ * (as perf 6.1 does when the window has an end) the first switch seen on its CPU */
+static bool switch_outside(struct th_run *r, uint64_t t, uint64_t tprev)
+{
+	if (r->th.win_start && r->th.win_start > t)
+		return true;
+	return r->win_end && (!tprev || tprev > r->win_end);
+}
+
+/* -I: the idle time that ends at t on cpu is charged to the task that last left the CPU (its
+ * run-time statistics count idle time), as perf does. 0, 1 when no task is there to charge,
+ * or -ENOMEM. */
+static int charge_idle(struct th_run *r, uint64_t t, uint32_t cpu)
+{
+	struct th_task *last;
+	int err;
+
+	if (cpu >= 1024 || !r->idle_last[cpu])
+		return 1;
+	last = sched_th_task(&r->th, r->idle_last[cpu] - 1, 0);
+	if (!last)
+		return -ENOMEM;
+	err = sched_th_switch(&r->th, last, t, cpu, true);
+	if (err)
+		return err;
+	/* perf zeroes its deltas: only the totals and run statistics matter here */
+	last->dt_delay = last->dt_sleep = last->dt_iowait = last->dt_preempt = last->dt_run = 0;
+	r->idle_last[cpu] = 0;
+	return 0;
+}
+
 static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct resolved_sample *rs)
 {
 	const struct perf_sample *s = rs->s;
+	uint64_t time = s->time;
 	struct th_task *t;
 	int err;
 
@@ -293,18 +350,46 @@ static int on_switch(struct th_run *r, const struct sched_rec *sr, const struct 
 		t = sched_th_task(&r->th, s->tid ? s->tid : s->pid, s->pid);
 	if (!t)
 		return -ENOMEM;
-	err = sched_th_switch(&r->th, t, s->time, s->cpu, cpu_shown(r, s->cpu));
-	if (err)
-		return err;
-	if (!r->hist_start)
-		r->hist_start = s->time;
-	r->hist_end = s->time;
+	/* -I: perf notes, on every switch, the task the CPU's idle time will be charged to */
+	if (r->o->idle_hist && !t->idle && s->cpu < 1024)
+		r->idle_last[s->cpu] = t->tid + 1;
+	/* perf moves the CPU's time on past a skipped switch; the task's only when -p/-t
+	 * did not filter it. -I skips the switches that neither leave nor enter idle. */
+	if (task_filtered(r, t->idle ? 0 : t->tid) ||
+	    (r->o->idle_hist && sr->prev_pid && sr->next_pid)) {
+		sched_th_switch_done(&r->th, NULL, s->time, s->cpu, 0);
+		goto out;
+	}
+	if (switch_outside(r, time, sched_th_cpu_prev(&r->th, s->cpu))) {
+		sched_th_switch_done(&r->th, t, s->time, s->cpu, (int64_t)sr->prev_state);
+		goto out;
+	}
+	if (r->win_end && time > r->win_end)
+		time = r->win_end;
+	if (!r->o->idle_hist || t->idle) {
+		err = sched_th_switch(&r->th, t, time, s->cpu, cpu_shown(r, s->cpu));
+		if (err)
+			return err;
+	}
+	if (r->o->idle_hist && t->idle) {
+		err = charge_idle(r, time, s->cpu);
+		if (err < 0)
+			return err;
+		if (err) { /* no task to charge: perf prints nothing */
+			sched_th_switch_done(&r->th, t, s->time, s->cpu, (int64_t)sr->prev_state);
+			goto out;
+		}
+	}
 	if (!r->o->summary)
-		print_switch(r, sr, rs, t, s->time);
+		print_switch(r, sr, rs, t, time);
 	sched_th_switch_done(&r->th, t, s->time, s->cpu, (int64_t)sr->prev_state);
+out:
+	if (!r->hist_start && time >= r->th.win_start)
+		r->hist_start = time;
+	if (!r->win_end || time <= r->win_end)
+		r->hist_end = time;
 	return 0;
 }
-
 
 /* The task a wakeup or migration names, noting a pid the session never saw (perf shows it
  * as pid 0). NULL on -ENOMEM. */
@@ -315,6 +400,19 @@ static struct th_task *event_task(struct th_run *r, uint32_t pid)
 		return NULL;
 	return sched_th_task(&r->th, pid, 0);
 }
+/* perf shows a wakeup or migration unless -p/-t filter both tasks it names */
+static bool shown_pair(struct th_run *r, uint32_t tid, uint32_t other)
+{
+	bool a = task_filtered(r, tid);
+
+	return !(a && task_filtered(r, other));
+}
+
+static bool in_window(const struct th_run *r, uint64_t t)
+{
+	return !(r->th.win_start && t < r->th.win_start) && !(r->win_end && t > r->win_end);
+}
+
 static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved_sample *rs)
 {
 	struct th_run *r = ctx;
@@ -337,7 +435,8 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 		if (!t)
 			return -ENOMEM;
 		sched_th_wakeup(t, rs->s->time);
-		if (r->o->wakeups && !r->o->summary)
+		if (r->o->wakeups && !r->o->summary && !r->o->idle_hist && in_window(r, rs->s->time) &&
+		    shown_pair(r, rs->thread->tid, sr->pid))
 			print_event_line(r, rs, 'w', "awakened", sr->pid, sr);
 		return 0;
 	case SEV_MIGRATE:
@@ -347,7 +446,8 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 		if (!t)
 			return -ENOMEM;
 		sched_th_migrate(t, rs->s->time);
-		if (r->o->migrations && !r->o->summary)
+		if (r->o->migrations && !r->o->summary && !r->o->idle_hist &&
+		    shown_pair(r, rs->thread->tid, sr->pid))
 			print_event_line(r, rs, 'm', "migrated", sr->pid, sr);
 		return 0;
 	default:
@@ -452,7 +552,11 @@ static int print_summary(struct th_run *r)
 	while (hashmap_next(&r->th.tasks, &i, &key, &v))
 		rows[n++].t = v;
 	qsort(rows, n, sizeof(*rows), cmp_row);
-	if (r->o->state) {
+	if (r->o->idle_hist) {
+		printf("\nIdle-time summary\n");
+		printf("%*s  parent  sched-out  ", r->comm_width, "comm");
+		printf("  idle-time   min-idle    avg-idle    max-idle  stddev  migrations\n");
+	} else if (r->o->state) {
 		printf("\nWait-time summary\n");
 		printf("%*s  parent   sched-in  ", r->comm_width, "comm");
 		printf("   run-time      sleep      iowait     preempt       delay\n");
@@ -485,6 +589,9 @@ static int print_summary(struct th_run *r)
 		tasks += shown;
 	}
 	free(rows);
+	/* perf tracks no idle time when -p/-t left samples out (unless -I) */
+	if (r->skipped && !r->o->idle_hist)
+		return 0;
 	printf("\nIdle stats:\n");
 	for (k = 0; k < r->nr_idle_cpus; k++) {
 		struct th_task *t = k < r->th.nr_cpus ? r->th.idle[k] : NULL;
@@ -537,6 +644,63 @@ bad:
 	return -EINVAL;
 }
 
+/* "123,456" into the keys of m. 0, or -EINVAL on anything else. */
+static int parse_ids(struct hashmap *m, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		char *end;
+		unsigned long v = strtoul(p, &end, 10);
+
+		if (end == p || v > UINT32_MAX || (*end && *end != ','))
+			return -EINVAL;
+		if (hashmap_put(m, v, NULL))
+			return -ENOMEM;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+/* "sec[.frac]" in ns (empty: 0). 0 or -EINVAL. */
+static int parse_sec(const char *s, size_t len, uint64_t *ns)
+{
+	uint64_t sec = 0, frac = 0;
+	size_t i = 0;
+	int digits = 0;
+
+	*ns = 0;
+	if (!len)
+		return 0;
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+		sec = sec * 10 + (uint64_t)(s[i] - '0');
+	if (!i || sec > UINT64_MAX / 1000000000ULL - 1)
+		return -EINVAL;
+	if (i < len && s[i] == '.') {
+		for (i++; i < len && s[i] >= '0' && s[i] <= '9' && digits < 9; i++, digits++)
+			frac = frac * 10 + (uint64_t)(s[i] - '0');
+		for (; digits < 9; digits++)
+			frac *= 10;
+	}
+	if (i != len)
+		return -EINVAL;
+	*ns = sec * 1000000000ULL + frac;
+	return 0;
+}
+
+/* perf's --time "start,stop" (either may be empty). 0 or -EINVAL. */
+static int parse_window(const char *str, uint64_t *start, uint64_t *end)
+{
+	const char *comma = strchr(str, ',');
+
+	if (!comma)
+		return parse_sec(str, strlen(str), start) || (*end = 0, 0);
+	if (parse_sec(str, (size_t)(comma - str), start) ||
+	    parse_sec(comma + 1, strlen(comma + 1), end))
+		return -EINVAL;
+	return *end && *start > *end ? -EINVAL : 0;
+}
+
 int sched_timehist(int argc, char **argv, struct sched_common *c)
 {
 	struct th_opts o = {.callchain = 1, .max_stack = 5};
@@ -556,9 +720,16 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 			"Maximum number of functions to display backtrace."),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
+		OPT_STRING('p', "pid", &o.pid_list, "pid[,pid...]",
+			"analyze events only for given process id(s)"),
+		OPT_STRING('t', "tid", &o.tid_list, "tid[,tid...]",
+			"analyze events only for given thread id(s)"),
+		OPT_STRING(0, "time", &o.time_str, "str", "Time span for analysis (start,stop)"),
+		OPT_BOOL('I', "idle-hist", &o.idle_hist, "Show idle events only"),
 		OPT_END(),
 	};
 	struct th_run r = {.o = &o, .comm_width = 30};
+	char bad = 0;
 	int ret;
 
 	argc = opt_parse(argc, argv, opts, timehist_usage, 0);
@@ -577,6 +748,25 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 	if (o.summary && o.with_summary)
 		opt_usage_error(opts, timehist_usage, "-s and -S cannot be used together");
 	sched_th_init(&r.th);
+	if (o.pid_list && parse_ids(&r.pids, o.pid_list))
+		bad = 'p';
+	else if (o.tid_list && parse_ids(&r.tids, o.tid_list))
+		bad = 't';
+	if (bad) {
+		sched_th_free(&r.th);
+		hashmap_release(&r.pids);
+		hashmap_release(&r.tids);
+		opt_usage_error(opts, timehist_usage, "-%c %s: give ids as 123,456", bad,
+				bad == 'p' ? o.pid_list : o.tid_list);
+	}
+	if (o.time_str && parse_window(o.time_str, &r.th.win_start, &r.win_end)) {
+		/* perf's words and status (-EINVAL) */
+		pr_err("Invalid time string (give start,stop in seconds, e.g. 12.5,13)");
+		sched_th_free(&r.th);
+		hashmap_release(&r.pids);
+		hashmap_release(&r.tids);
+		return 234;
+	}
 	out_pager_start();
 	ret = sched_replay(c, &r.sess, on_event, on_other, &r);
 	if (!ret && (o.summary || o.with_summary) && print_summary(&r)) {
@@ -587,6 +777,8 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 	hashmap_release(&r.ppid);
 	hashmap_release(&r.exited);
 	hashmap_release(&r.pid0);
+	hashmap_release(&r.pids);
+	hashmap_release(&r.tids);
 	session_free(r.sess);
 	return ret;
 }

@@ -37,5 +37,6 @@ char *sched_usec_str(char buf[32], uint64_t ns);
 int sched_latency(int argc, char **argv, struct sched_common *c);
 int sched_timehist(int argc, char **argv, struct sched_common *c);
 int sched_map(int argc, char **argv, struct sched_common *c);
+int sched_replay_cmd(int argc, char **argv, struct sched_common *c);
 
 #endif

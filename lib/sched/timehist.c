@@ -130,13 +130,23 @@ void sched_th_exit(struct sched_th *th, uint32_t tid)
 	}
 }
 
+uint64_t sched_th_cpu_prev(const struct sched_th *th, uint32_t cpu)
+{
+	uint64_t tprev = cpu < th->nr_cpus ? th->cpu_last[cpu] : 0;
+
+	/* perf: a previous switch before the window counts from the window's start */
+	if (tprev && th->win_start > tprev)
+		tprev = th->win_start;
+	return tprev;
+}
+
 int sched_th_switch(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu, bool account)
 {
 	uint64_t tprev;
 
 	if (grow(th, cpu))
 		return -ENOMEM;
-	tprev = th->cpu_last[cpu];
+	tprev = sched_th_cpu_prev(th, cpu);
 	r->dt_delay = r->dt_sleep = r->dt_iowait = r->dt_preempt = r->dt_run = 0;
 	if (!account)
 		return 0;
@@ -175,7 +185,7 @@ void sched_th_switch_done(
 		r->ready_to_run = 0;
 		r->migrated = 0;
 	}
-	if (cpu < th->nr_cpus)
+	if (!grow(th, cpu))
 		th->cpu_last[cpu] = t;
 }
 

@@ -38,6 +38,7 @@ struct sched_th {
 	uint64_t *cpu_last;    /* the previous switch's time per cpu */
 	size_t nr_cpus;
 	uint64_t next_order;
+	uint64_t win_start; /* perf's --time start: a CPU's previous switch counts from here */
 };
 
 void sched_th_init(struct sched_th *th);
@@ -49,8 +50,12 @@ struct th_task *sched_th_idle(struct sched_th *th, uint32_t cpu);
 /* A fork names tid again: a later event makes a new task, as in perf. */
 void sched_th_exit(struct sched_th *th, uint32_t tid);
 
+/* The time of cpu's previous switch (0: none yet), moved up to win_start when before it. */
+uint64_t sched_th_cpu_prev(const struct sched_th *th, uint32_t cpu);
 /* A sched_switch at t on cpu leaving t: fills its dt_* (when account) and totals. 0 or
- * -ENOMEM. Call sched_th_switch_done() after using the dt_* values. */
+ * -ENOMEM. Call sched_th_switch_done() after using the dt_* values (with task NULL for a
+ * switch that is skipped: only the CPU's time moves on). t is the switch's time, or the end
+ * of a --time window it lies past. */
 int sched_th_switch(
 	struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu, bool account);
 void sched_th_switch_done(
