@@ -415,6 +415,35 @@ found:
 	return 0;
 }
 
+int dso_elf_path(struct symtab *st, struct dso *dso, char *buf, size_t len)
+{
+	struct dso_int *d = dso_int(dso);
+	struct elf_file ef;
+	char tmp[4096];
+	const char *p;
+	int ret = open_runtime(st, d, &ef);
+
+	if (ret < 0)
+		return ret;
+	elf_file_close(&ef);
+	/* open_runtime() took the file itself unless it fell back to the cache's copy */
+	p = symtab_path(st, d->pub.long_name, tmp, sizeof(tmp));
+	if (elf_file_open(p, &ef) == 0) {
+		uint8_t id[20];
+		int n = build_id_of(ef.elf, id, sizeof(id));
+
+		elf_file_close(&ef);
+		if (n <= 0 || !d->pub.build_id_size ||
+		    (n == d->pub.build_id_size && !memcmp(id, d->pub.build_id, n))) {
+			snprintf(buf, len, "%s", p);
+			return 0;
+		}
+	}
+	if (!buildid_cache_path(st, &d->pub, "elf", buf, len))
+		return -ENOENT;
+	return 0;
+}
+
 int elf_load_segs(struct symtab *st, struct dso_int *d)
 {
 	struct elf_file ef;

@@ -96,6 +96,11 @@ uint64_t dso_map_ip(struct symtab *st, struct dso *dso, uint64_t map_start, uint
  */
 int buildid_cache_add(const char *name, const uint8_t *id, size_t n);
 
+/* The ELF file holding dso's code as the recording saw it: the file itself (under --symfs)
+ * when its build-id matches the recording's, else perf's build-id cache's copy. 0 or
+ * -ENOENT/-errno. */
+int dso_elf_path(struct symtab *st, struct dso *dso, char *buf, size_t len);
+
 /* Reads the GNU build-id note of an ELF file into out (20 bytes max). Returns size or < 0. */
 int elf_read_build_id(const char *path, uint8_t *out, size_t outlen);
 

@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * objfile: ELF bytes and symbols for disassembly (see objfile.h).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <libiberty/demangle.h>
+#include "lib/annotate/objfile.h"
+#include "lib/base/arena.h"
+#include "lib/base/vec.h"
+
+struct osym {
+	uint64_t addr;
+	const char *name;
+	int shndx;
+	uint8_t rank;	/* lower wins among symbols at one address */
+};
+
+struct oregion {
+	uint64_t addr, size;
+	const uint8_t *data;	/* NULL: no bytes in the file */
+	const char *name;
+	int shndx;
+};
+
+struct objfile {
+	int fd;
+	Elf *elf;
+	char *path;
+	struct arena arena;
+	struct osym *syms;
+	size_t nr_syms, alloc_syms;
+	bool sorted;
+	bool has_symtab;	/* a .symtab of its own (else .dynsym's symbols) */
+	struct oregion *regions;
+	size_t nr_regions;
+};
+
+static int add_sym(struct objfile *o, uint64_t addr, const char *name, int shndx, uint8_t rank)
+{
+	char *dem = NULL;
+
+	if (vec_reserve_((void **)&o->syms, &o->alloc_syms, o->nr_syms + 1, sizeof(*o->syms)))
+		return -ENOMEM;
+	if (name[0] == '_' && name[1] == 'Z')
+		dem = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+	name = arena_strdup(&o->arena, dem ? dem : name);
+	free(dem);
+	if (!name)
+		return -ENOMEM;
+	o->syms[o->nr_syms++] = (struct osym){ addr, name, shndx, rank };
+	o->sorted = false;
+	return 0;
+}
+
+static Elf_Scn *find_scn(Elf *elf, Elf64_Word type)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == type)
+			return scn;
+	return NULL;
+}
+
+static int load_syms(struct objfile *o, Elf *elf)
+{
+	Elf_Scn *scn = find_scn(elf, SHT_SYMTAB);
+	Elf_Data *data;
+	GElf_Shdr sh;
+	size_t i, n;
+
+	if (scn && elf == o->elf)
+		o->has_symtab = true;
+	if (!scn)
+		scn = find_scn(elf, SHT_DYNSYM);
+	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize)
+		return 0;
+	data = elf_getdata(scn, NULL);
+	if (!data)
+		return 0;
+	n = sh.sh_size / sh.sh_entsize;
+	for (i = 1; i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+		int type, bind, ret;
+
+		if (!gelf_getsym(data, (int)i, &s))
+			break;
+		type = GELF_ST_TYPE(s.st_info);
+		bind = GELF_ST_BIND(s.st_info);
+		if (type == STT_SECTION || type == STT_FILE || s.st_shndx == SHN_UNDEF ||
+		    s.st_shndx == SHN_ABS)
+			continue;
+		name = elf_strptr(elf, sh.sh_link, s.st_name);
+		if (!name || !*name)
+			continue;
+		/* objdump's order among symbols at one address: functions, then objects; globals,
+		 * then weak ones, then locals; then by name */
+		ret = add_sym(o, s.st_value, name, s.st_shndx,
+			      (uint8_t)((type == STT_FUNC ? 0 : type == STT_OBJECT ? 3 : 6) +
+					(bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2)));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int load_regions(struct objfile *o)
+{
+	size_t shstrndx, n = 0, i;
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	if (elf_getshdrstrndx(o->elf, &shstrndx))
+		shstrndx = 0;
+	while ((scn = elf_nextscn(o->elf, scn)))
+		n++;
+	if (n) {
+		o->regions = calloc(n, sizeof(*o->regions));
+		if (!o->regions)
+			return -ENOMEM;
+		while ((scn = elf_nextscn(o->elf, scn))) {
+			struct oregion *r = &o->regions[o->nr_regions];
+			Elf_Data *d;
+
+			if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || !sh.sh_size)
+				continue;
+			r->addr = sh.sh_addr;
+			r->size = sh.sh_size;
+			r->shndx = (int)elf_ndxscn(scn);
+			r->name = shstrndx ? elf_strptr(o->elf, shstrndx, sh.sh_name) : NULL;
+			if (!r->name)
+				r->name = "";
+			if (sh.sh_type != SHT_NOBITS && (d = elf_getdata(scn, NULL)) && d->d_buf &&
+			    d->d_size >= sh.sh_size)
+				r->data = d->d_buf;
+			o->nr_regions++;
+		}
+		if (o->nr_regions)
+			return 0;
+	}
+	/* no sections (/proc/kcore): the PT_LOAD segments */
+	if (elf_getphdrnum(o->elf, &n) || !n)
+		return 0;
+	free(o->regions);
+	o->regions = calloc(n, sizeof(*o->regions));
+	if (!o->regions)
+		return -ENOMEM;
+	o->nr_regions = 0;
+	for (i = 0; i < n; i++) {
+		struct oregion *r = &o->regions[o->nr_regions];
+		size_t fsize;
+		char *base;
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(o->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		base = elf_rawfile(o->elf, &fsize);
+		r->addr = ph.p_vaddr;
+		r->size = ph.p_filesz;
+		r->name = "";
+		r->shndx = -1;
+		if (base && ph.p_offset <= fsize && ph.p_filesz <= fsize - ph.p_offset)
+			r->data = (const uint8_t *)base + ph.p_offset;
+		o->nr_regions++;
+	}
+	return 0;
+}
+
+int objfile_open(const char *path, struct objfile **ret)
+{
+	struct objfile *o = calloc(1, sizeof(*o));
+	int err;
+
+	if (!o)
+		return -ENOMEM;
+	o->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (o->fd < 0) {
+		err = -errno;
+		goto out_free;
+	}
+	elf_version(EV_CURRENT);
+	o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL);
+	err = -ENOEXEC;
+	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF)
+		goto out_free;
+	err = -ENOMEM;
+	o->path = strdup(path);
+	if (!o->path)
+		goto out_free;
+	err = load_regions(o);
+	if (!err)
+		err = load_syms(o, o->elf);
+	if (err)
+		goto out_free;
+	*ret = o;
+	return 0;
+out_free:
+	objfile_free(o);
+	return err;
+}
+
+void objfile_free(struct objfile *o)
+{
+	if (!o)
+		return;
+	if (o->elf)
+		elf_end(o->elf);
+	if (o->fd >= 0)
+		close(o->fd);
+	arena_release(&o->arena);
+	free(o->syms);
+	free(o->regions);
+	free(o->path);
+	free(o);
+}
+
+const char *objfile_path(const struct objfile *o)
+{
+	return o->path;
+}
+
+int objfile_add_sym(struct objfile *o, uint64_t addr, const char *name)
+{
+	return add_sym(o, addr, name, -1, 0);
+}
+
+int objfile_add_debug_syms(struct objfile *o, const char *path)
+{
+	Elf *elf;
+	int fd, ret;
+
+	if (o->has_symtab)
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	ret = -ENOEXEC;
+	if (elf && elf_kind(elf) == ELF_K_ELF && find_scn(elf, SHT_SYMTAB)) {
+		size_t i, n = 0;
+
+		/* its symbols replace the .dynsym ones (those the caller added stay) */
+		for (i = 0; i < o->nr_syms; i++)
+			if (o->syms[i].shndx < 0)
+				o->syms[n++] = o->syms[i];
+		o->nr_syms = n;
+		o->sorted = false;
+		ret = load_syms(o, elf);
+		o->has_symtab = true;
+	}
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return ret;
+}
+
+static const struct oregion *region_of(const struct objfile *o, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr_regions; i++)
+		if (addr >= o->regions[i].addr && addr - o->regions[i].addr < o->regions[i].size)
+			return &o->regions[i];
+	return NULL;
+}
+
+const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail,
+			    const char **section)
+{
+	const struct oregion *r = region_of(o, addr);
+
+	if (!r || !r->data)
+		return NULL;
+	*avail = r->size - (addr - r->addr);
+	if (section)
+		*section = r->name;
+	return r->data + (addr - r->addr);
+}
+
+static int cmp_osym(const void *a, const void *b)
+{
+	const struct osym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void sort_syms(struct objfile *o)
+{
+	if (o->sorted)
+		return;
+	qsort(o->syms, o->nr_syms, sizeof(*o->syms), cmp_osym);
+	o->sorted = true;
+}
+
+/* The index of the first symbol at the greatest address <= addr, or -1. */
+static long find_le(struct objfile *o, uint64_t addr)
+{
+	size_t lo = 0, hi;
+
+	sort_syms(o);
+	hi = o->nr_syms;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (o->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return -1;
+	lo--;
+	while (lo && o->syms[lo - 1].addr == o->syms[lo].addr)
+		lo--;
+	return (long)lo;
+}
+
+const char *objfile_sym(void *ctx, uint64_t addr, uint64_t *start)
+{
+	struct objfile *o = ctx;
+	const struct oregion *r = region_of(o, addr);
+	long i = find_le(o, addr), j;
+
+	if (i < 0)
+		return NULL;
+	/* a symbol of the same section, searching back; else the nearest one */
+	if (r && r->shndx >= 0) {
+		for (j = i; j >= 0; j--) {
+			const struct osym *s = &o->syms[j];
+
+			if (s->shndx == r->shndx || (s->shndx < 0 && region_of(o, s->addr) == r)) {
+				while (j && o->syms[j - 1].addr == s->addr)
+					j--;
+				*start = o->syms[j].addr;
+				return o->syms[j].name;
+			}
+			if (r->addr > s->addr)
+				break;
+		}
+	}
+	*start = o->syms[i].addr;
+	return o->syms[i].name;
+}
+
+const char *objfile_label(struct objfile *o, uint64_t addr)
+{
+	long i = find_le(o, addr);
+
+	if (i < 0 || o->syms[i].addr != addr)
+		return NULL;
+	return o->syms[i].name;
+}
+
+bool objfile_section(const struct objfile *o, const char *name, uint64_t *addr, uint64_t *size)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr_regions; i++)
+		if (!strcmp(o->regions[i].name, name)) {
+			*addr = o->regions[i].addr;
+			*size = o->regions[i].size;
+			return true;
+		}
+	return false;
+}
