@@ -270,11 +270,11 @@ static void print_summary(struct annotate_ctx *c, const struct ann_source *src,
 		}
 		v[j].pct += ann_percent(&l->hits, s, h, c->o->ptype);
 	}
-	/* perf: by the summed percent, ties in the order of the paths */
+	/* perf: by the summed percent, ties by path, the greater first */
 	for (i = 1; i < n; i++)
 		for (j = i; j > 0 && (v[j].pct > v[j - 1].pct ||
 				      (v[j].pct == v[j - 1].pct &&
-				       strcmp(v[j].path, v[j - 1].path) < 0)); j--) {
+				       strcmp(v[j].path, v[j - 1].path) > 0)); j--) {
 			struct sum t = v[j];
 
 			v[j] = v[j - 1];

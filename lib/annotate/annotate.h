@@ -63,6 +63,7 @@ enum ann_percent { ANN_LOCAL_PERIOD, ANN_GLOBAL_PERIOD, ANN_LOCAL_HITS, ANN_GLOB
 int ann_percent_parse(const char *s);
 /* As perf's header prints the type: "local period", "global hits", ... */
 const char *ann_percent_str(enum ann_percent t);
+/* The percent of hits as perf 6.1 prints it (whose global-hits is always 0). */
 double ann_percent(const struct ann_hits *hits, const struct ann_sym *s, const struct ann_hist *h,
 		   enum ann_percent t);
 

@@ -93,10 +93,11 @@ static void add_symref(struct out *o, uint64_t addr, disasm_sym_fn sym, void *ct
 
 	if (!name)
 		return;
-	if (addr == start)
-		out_addf(o, " <%s>", name);
-	else
-		out_addf(o, " <%s+0x%" PRIx64 ">", name, addr - start);
+	out_adds(o, " <");
+	out_adds(o, name);
+	if (addr != start)
+		out_addf(o, "+0x%" PRIx64, addr - start);
+	out_adds(o, ">");
 }
 
 /* The legacy prefixes before the opcode, as objdump names those it prints on their own. */
@@ -686,6 +687,64 @@ static void format_insn(struct disasm *d, const cs_insn *in, disasm_sym_fn sym, 
 	}
 }
 
+/*
+ * The length of a VEX or EVEX instruction capstone cannot decode (its 4.0 lacks many AVX-512
+ * and mask-register forms), so that what follows stays aligned: prefix, opcode, ModRM, SIB,
+ * displacement, and the imm8 of the 0f3a map and of the few 0f opcodes that take one.
+ * 0 when code is no VEX/EVEX instruction.
+ */
+static unsigned int vex_length(const uint8_t *code, size_t len)
+{
+	size_t i = 0, n;
+	unsigned int map, op, mod, rm;
+
+	while (i < len && (code[i] == 0x66 || code[i] == 0x67 || code[i] == 0xf2 ||
+			   code[i] == 0xf3 || code[i] == 0x2e || code[i] == 0x3e ||
+			   code[i] == 0x26 || code[i] == 0x36 || code[i] == 0x64 || code[i] == 0x65))
+		i++;
+	if (i + 4 > len)
+		return 0;
+	switch (code[i]) {
+	case 0xc5:
+		map = 1;
+		n = i + 2;
+		break;
+	case 0xc4:
+		map = code[i + 1] & 0x1f;
+		n = i + 3;
+		break;
+	case 0x62:
+		map = code[i + 1] & 0x7;
+		n = i + 4;
+		break;
+	default:
+		return 0;
+	}
+	if (n + 1 >= len)
+		return 0;
+	op = code[n++];
+	if (map == 1 && op == 0x77)
+		return (unsigned int)n;	/* vzeroupper, vzeroall: no ModRM */
+	mod = code[n] >> 6;
+	rm = code[n] & 7;
+	n++;
+	if (mod != 3 && rm == 4) {
+		if (n >= len)
+			return 0;
+		if (mod == 0 && (code[n] & 7) == 5)
+			n += 4;
+		n++;
+	}
+	if (mod == 1)
+		n += 1;
+	else if (mod == 2 || (mod == 0 && rm == 5))
+		n += 4;
+	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
+				      (op >= 0xc4 && op <= 0xc6))))
+		n += 1;
+	return n <= len && n <= 15 ? (unsigned int)n : 0;
+}
+
 unsigned int disasm_one(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr,
 			disasm_sym_fn sym, void *ctx, struct disasm_insn *insn)
 {
@@ -696,10 +755,12 @@ unsigned int disasm_one(struct disasm *d, const uint8_t *code, size_t len, uint6
 	memset(insn, 0, offsetof(struct disasm_insn, text) + 1);
 	insn->addr = addr;
 	if (!cs_disasm_iter(d->cs, &p, &n, &a, d->insn)) {
-		insn->size = 1;
-		insn->bytes[0] = code[0];
+		unsigned int v = vex_length(code, len);
+
+		insn->size = v ? v : 1;
+		memcpy(insn->bytes, code, insn->size);
 		snprintf(insn->text, sizeof(insn->text), "(bad)");
-		return 1;
+		return insn->size;
 	}
 	insn->size = d->insn->size;
 	memcpy(insn->bytes, d->insn->bytes, insn->size < 16 ? insn->size : 16);

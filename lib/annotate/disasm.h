@@ -23,7 +23,7 @@ typedef const char *(*disasm_sym_fn)(void *ctx, uint64_t addr, uint64_t *start);
 
 struct disasm;
 
-#define DISASM_TEXT_MAX 256
+#define DISASM_TEXT_MAX 2048
 
 struct disasm_insn {
 	uint64_t addr;
@@ -40,8 +40,9 @@ void disasm_free(struct disasm *d);
 
 /*
  * Decodes the instruction at code[0..len) (len > 0), which lies at addr, into *insn. A byte
- * sequence that is no instruction gives "(bad)" and size 1, as objdump moves on. Returns
- * insn->size.
+ * sequence that is no instruction gives "(bad)" and size 1, as objdump moves on; a VEX or
+ * EVEX instruction capstone does not know (4.0 lacks many AVX-512 forms) gives "(bad)" over
+ * its whole length, so that the next one is decoded where it starts. Returns insn->size.
  */
 unsigned int disasm_one(struct disasm *d, const uint8_t *code, size_t len, uint64_t addr,
 			disasm_sym_fn sym, void *ctx, struct disasm_insn *insn);

@@ -52,6 +52,7 @@ struct lineinfo {
 	uint64_t fn_lo, fn_hi;
 	const char *fn_name;
 	bool fn_valid;
+	const char *orphan;	/* the function of an address outside any subprogram */
 	struct srcfile *files;
 	struct cu_rows rows;
 };
@@ -201,6 +202,12 @@ static bool load_function(struct lineinfo *li, uint64_t addr, Dwarf_Addr bias)
 		li->fn_valid = hi > lo;
 		if (walk_inlines(li, &scopes[i], 0))
 			li->nr_ranges = 0;
+	} else {
+		/* an inlined body outside its caller's ranges (gcc emits some): the innermost
+		 * inlined function names it, as binutils' best fit does */
+		for (i = 0; i < n && !li->orphan; i++)
+			if (dwarf_tag(&scopes[i]) == DW_TAG_inlined_subroutine)
+				li->orphan = die_func_name(li, &scopes[i]);
 	}
 	free(scopes);
 	return li->fn_valid;
@@ -220,9 +227,10 @@ static const char *func_of(struct lineinfo *li, uint64_t addr, Dwarf_Addr bias)
 	int depth = 0;
 	size_t i;
 
+	li->orphan = NULL;
 	if (!(li->fn_valid && addr >= li->fn_lo && addr < li->fn_hi) &&
 	    !load_function(li, addr, bias))
-		return NULL;
+		return li->orphan;
 	best = li->fn_name;
 	for (i = 0; i < li->nr_ranges; i++) {
 		const struct range *r = &li->ranges[i];

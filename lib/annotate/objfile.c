@@ -42,18 +42,24 @@ struct objfile {
 	size_t nr_regions;
 };
 
-static int add_sym(struct objfile *o, uint64_t addr, const char *name, int shndx, uint8_t rank)
+/* suffix: a version objdump shows after the (demangled) name, or "". */
+static int add_sym(struct objfile *o, uint64_t addr, const char *name, const char *suffix,
+		   int shndx, uint8_t rank)
 {
-	char *dem = NULL;
+	char *dem = NULL, *full;
 
 	if (vec_reserve_((void **)&o->syms, &o->alloc_syms, o->nr_syms + 1, sizeof(*o->syms)))
 		return -ENOMEM;
 	if (name[0] == '_' && name[1] == 'Z')
 		dem = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
-	name = arena_strdup(&o->arena, dem ? dem : name);
+	name = dem ? dem : name;
+	full = arena_alloc(&o->arena, strlen(name) + strlen(suffix) + 1);
+	if (full)
+		sprintf(full, "%s%s", name, suffix);
 	free(dem);
-	if (!name)
+	if (!full)
 		return -ENOMEM;
+	name = full;
 	o->syms[o->nr_syms++] = (struct osym){ addr, name, shndx, rank };
 	o->sorted = false;
 	return 0;
@@ -70,8 +76,61 @@ static Elf_Scn *find_scn(Elf *elf, Elf64_Word type)
 	return NULL;
 }
 
+/* The version names a .dynsym's symbols are defined with (.gnu.version_d), by index. */
+struct versions {
+	Elf_Data *versym;
+	const char *names[64];
+};
+
+static void load_versions(Elf *elf, struct versions *v)
+{
+	Elf_Scn *scn = find_scn(elf, SHT_GNU_versym);
+	Elf_Data *d;
+	GElf_Shdr sh;
+	size_t off = 0;
+	int i;
+
+	memset(v, 0, sizeof(*v));
+	if (scn)
+		v->versym = elf_getdata(scn, NULL);
+	scn = find_scn(elf, SHT_GNU_verdef);
+	if (!scn || !gelf_getshdr(scn, &sh) || !(d = elf_getdata(scn, NULL)))
+		return;
+	for (i = 0; i < (int)sh.sh_info; i++) {
+		GElf_Verdef vd;
+		GElf_Verdaux va;
+
+		if (!gelf_getverdef(d, (int)off, &vd) ||
+		    !gelf_getverdaux(d, (int)(off + vd.vd_aux), &va))
+			break;
+		if (vd.vd_ndx < 64 && !(vd.vd_flags & VER_FLG_BASE))
+			v->names[vd.vd_ndx] = elf_strptr(elf, sh.sh_link, va.vda_name);
+		if (!vd.vd_next)
+			break;
+		off += vd.vd_next;
+	}
+}
+
+/* What objdump shows after a dynamic symbol's name: "@@VERSION" for its default version,
+ * "@VERSION" for a hidden one, into buf (empty when it has none). */
+static const char *version_suffix(const struct versions *v, size_t i, char *buf, size_t len)
+{
+	GElf_Versym vs;
+	const char *ver;
+
+	buf[0] = '\0';
+	if (!v->versym || !gelf_getversym(v->versym, (int)i, &vs) || (vs & 0x7fff) >= 64)
+		return buf;
+	/* the global index, 1, is binutils' "Base" */
+	ver = (vs & 0x7fff) == 1 ? "Base" : v->names[vs & 0x7fff];
+	if (ver)
+		snprintf(buf, len, "%s%s", vs & 0x8000 ? "@" : "@@", ver);
+	return buf;
+}
+
 static int load_syms(struct objfile *o, Elf *elf)
 {
+	struct versions vers;
 	Elf_Scn *scn = find_scn(elf, SHT_SYMTAB);
 	Elf_Data *data;
 	GElf_Shdr sh;
@@ -83,6 +142,10 @@ static int load_syms(struct objfile *o, Elf *elf)
 		scn = find_scn(elf, SHT_DYNSYM);
 	if (!scn || !gelf_getshdr(scn, &sh) || !sh.sh_entsize)
 		return 0;
+	if (sh.sh_type == SHT_DYNSYM)
+		load_versions(elf, &vers);
+	else
+		memset(&vers, 0, sizeof(vers));
 	data = elf_getdata(scn, NULL);
 	if (!data)
 		return 0;
@@ -90,6 +153,7 @@ static int load_syms(struct objfile *o, Elf *elf)
 	for (i = 1; i < n; i++) {
 		GElf_Sym s;
 		const char *name;
+		char ver[128];
 		int type, bind, ret;
 
 		if (!gelf_getsym(data, (int)i, &s))
@@ -104,7 +168,8 @@ static int load_syms(struct objfile *o, Elf *elf)
 			continue;
 		/* objdump's order among symbols at one address: functions, then objects; globals,
 		 * then weak ones, then locals; then by name */
-		ret = add_sym(o, s.st_value, name, s.st_shndx,
+		ret = add_sym(o, s.st_value, name, version_suffix(&vers, i, ver, sizeof(ver)),
+			      s.st_shndx,
 			      (uint8_t)((type == STT_FUNC ? 0 : type == STT_OBJECT ? 3 : 6) +
 					(bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2)));
 		if (ret)
@@ -230,7 +295,7 @@ const char *objfile_path(const struct objfile *o)
 
 int objfile_add_sym(struct objfile *o, uint64_t addr, const char *name)
 {
-	return add_sym(o, addr, name, -1, 0);
+	return add_sym(o, addr, name, "", -1, 0);
 }
 
 int objfile_add_debug_syms(struct objfile *o, const char *path)
@@ -299,7 +364,7 @@ static int cmp_osym(const void *a, const void *b)
 
 static void sort_syms(struct objfile *o)
 {
-	if (o->sorted)
+	if (o->sorted || !o->nr_syms)
 		return;
 	qsort(o->syms, o->nr_syms, sizeof(*o->syms), cmp_osym);
 	o->sorted = true;
