@@ -20,6 +20,7 @@
 #include "lib/annotate/annotate.h"
 #include "lib/base/err.h"
 #include "lib/base/vec.h"
+#include "lib/data/writer.h"
 #include "lib/hist/hist.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
@@ -58,6 +59,7 @@ struct ann_event {
 struct ann_dso {
 	struct dso *dso;
 	struct ann_object *obj;
+	uint64_t delta;		/* the dso's addresses less the object's (a relocated kernel) */
 	bool failed;
 	struct ann_dso *next;
 };
@@ -145,8 +147,23 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 
 /* ---- objects ---- */
 
-/* The file holding the dso's code: -k's vmlinux or /proc/kcore for the kernel, else the
- * object (under --symfs) or the build-id cache's copy. NULL with the reason in why. */
+/* Whether the ELF file (or for "/proc/kcore" the running kernel) has the build-id the
+ * recording names for dso; true when either is unknown. */
+static bool same_build(struct dso *dso, const char *path)
+{
+	uint8_t id[20];
+	int n;
+
+	if (!dso->build_id_size)
+		return true;
+	n = strcmp(path, "/proc/kcore") ? elf_read_build_id(path, id, sizeof(id)) :
+					  buildid_of("[kernel.kallsyms]", id, sizeof(id));
+	return n <= 0 || (n == dso->build_id_size && !memcmp(id, dso->build_id, (size_t)n));
+}
+
+/* The file holding the dso's code: -k's vmlinux or /proc/kcore for the kernel when its
+ * build-id is the recorded kernel's, else the object (under --symfs) or the build-id cache's
+ * copy. NULL with the reason in why. */
 static const char *object_path(struct annotate_ctx *c, struct dso *dso, char *buf, size_t len,
 			       char *why, size_t whylen)
 {
@@ -154,10 +171,20 @@ static const char *object_path(struct annotate_ctx *c, struct dso *dso, char *bu
 	int err;
 
 	if (dso->kind == DSO_KERNEL || dso->kind == DSO_KMODULE) {
-		if (o->vmlinux && !o->ignore_vmlinux)
-			return o->vmlinux;
-		if (dso->kind == DSO_KERNEL && access("/proc/kcore", R_OK) == 0)
-			return "/proc/kcore";
+		if (dso->kind == DSO_KERNEL && o->vmlinux && !o->ignore_vmlinux) {
+			if (same_build(dso, o->vmlinux))
+				return o->vmlinux;
+			snprintf(why, whylen, "'%s' is not the kernel the recording ran (another "
+				 "build-id; give that kernel's vmlinux with -k)", o->vmlinux);
+			return NULL;
+		}
+		if (dso->kind == DSO_KERNEL && access("/proc/kcore", R_OK) == 0) {
+			if (same_build(dso, "/proc/kcore"))
+				return "/proc/kcore";
+			snprintf(why, whylen, "this machine runs another kernel than the recording "
+				 "(give the recorded kernel's vmlinux with -k)");
+			return NULL;
+		}
 		snprintf(why, whylen, "no vmlinux and no readable /proc/kcore for %s (give the "
 			 "kernel's image with -k VMLINUX)", dso->short_name);
 		return NULL;
@@ -173,6 +200,23 @@ static const char *object_path(struct annotate_ctx *c, struct dso *dso, char *bu
 		return NULL;
 	}
 	return buf;
+}
+
+/* A vmlinux is linked where the kernel would run without KASLR: the offset to where it ran
+ * is the difference of _text in the recording's kernel symbols and in the image. */
+static void kernel_delta(struct annotate_ctx *c, struct ann_dso *d, const char *path)
+{
+	const struct symbol *run;
+	uint64_t img;
+
+	if (d->dso->kind != DSO_KERNEL || !strcmp(path, "/proc/kcore"))
+		return;
+	run = dso_find_symbol_by_name(c->sess->symtab, d->dso, "_text");
+	if (!run)
+		run = dso_find_symbol_by_name(c->sess->symtab, d->dso, "_stext");
+	if (run && (ann_object_symbol_addr(d->obj, "_text", &img) ||
+		    ann_object_symbol_addr(d->obj, "_stext", &img)))
+		d->delta = run->start - img;
 }
 
 /* Gives the disassembly the dso's name@plt symbols (one per 16-byte entry of .plt and
@@ -197,8 +241,8 @@ static int add_plt_names(struct annotate_ctx *c, struct ann_dso *d)
 	return 0;
 }
 
-static struct ann_object *object_of(struct annotate_ctx *c, struct dso *dso,
-				    const struct symbol *sym)
+static struct ann_dso *object_of(struct annotate_ctx *c, struct dso *dso,
+				 const struct symbol *sym)
 {
 	struct ann_object_opts oo = { .syntax = DISASM_ATT };
 	char path[4096], why[4300];
@@ -208,7 +252,7 @@ static struct ann_object *object_of(struct annotate_ctx *c, struct dso *dso,
 
 	for (d = c->dsos; d; d = d->next)
 		if (d->dso == dso)
-			return d->failed ? NULL : d->obj;
+			return d->failed ? NULL : d;
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return NULL;
@@ -229,12 +273,14 @@ static struct ann_object *object_of(struct annotate_ctx *c, struct dso *dso,
 			pr_err("cannot annotate %s: %s", sym->name, why);
 		return NULL;
 	}
+	kernel_delta(c, d, p);
 	if (d->dso->kind == DSO_USER && add_plt_names(c, d)) {
 		ann_object_free(d->obj);
 		d->obj = NULL;
 		d->failed = true;
+		return NULL;
 	}
-	return d->obj;
+	return d;
 }
 
 /* ---- output ---- */
@@ -323,14 +369,16 @@ static int annotate_symbol(struct annotate_ctx *c, struct ann_event *ev, const s
 {
 	const struct annotate_opts *o = c->o;
 	struct ann_source_opts so = { .source = o->source, .asm_raw = o->asm_raw };
-	struct ann_object *obj = object_of(c, s->dso, s->sym);
+	struct ann_dso *d = object_of(c, s->dso, s->sym);
 	const char *name = s->dso->long_name, *slash;
 	struct ann_source *src = NULL;
+	struct ann_object *obj;
 	int width = column_width(o), len, err;
 
-	if (!obj)
+	if (!d)
 		return 0;
-	err = ann_source_build(obj, s->sym->start, s->sym->end, &so, &src);
+	obj = d->obj;
+	err = ann_source_build(obj, s->sym->start - d->delta, s->sym->end - d->delta, &so, &src);
 	if (err) {
 		if (!o->quiet)
 			pr_err("cannot annotate %s: no code for it in %s", s->sym->name, name);

@@ -83,6 +83,9 @@ int ann_object_add_sym(struct ann_object *obj, uint64_t addr, const char *name);
 bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr,
 			uint64_t *size);
 
+/* The address obj's symbol name has (a vmlinux's _text, for the kernel's load offset). */
+bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr);
+
 struct ann_line {
 	int64_t offset;		/* from the symbol's start; -1: a text line */
 	const char *text;	/* a text line's, or what follows an instruction's "addr:" */

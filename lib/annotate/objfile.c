@@ -24,7 +24,9 @@ struct osym {
 
 struct oregion {
 	uint64_t addr, size;
-	const uint8_t *data;	/* NULL: no bytes in the file */
+	const uint8_t *data;	/* NULL: no bytes in the file, or read with pread at off */
+	uint64_t off;
+	bool pread;		/* a segment of /proc/kcore: read on demand */
 	const char *name;
 	int shndx;
 };
@@ -40,6 +42,8 @@ struct objfile {
 	bool has_symtab;	/* a .symtab of its own (else .dynsym's symbols) */
 	struct oregion *regions;
 	size_t nr_regions;
+	uint8_t *buf;		/* the last bytes read with pread */
+	size_t buf_len;
 };
 
 /* suffix: a version objdump shows after the (demangled) name, or "". */
@@ -222,19 +226,17 @@ static int load_regions(struct objfile *o)
 	o->nr_regions = 0;
 	for (i = 0; i < n; i++) {
 		struct oregion *r = &o->regions[o->nr_regions];
-		size_t fsize;
-		char *base;
 		GElf_Phdr ph;
 
 		if (!gelf_getphdr(o->elf, (int)i, &ph) || ph.p_type != PT_LOAD)
 			continue;
-		base = elf_rawfile(o->elf, &fsize);
+		/* read when asked: /proc/kcore's segments span the kernel's address space */
 		r->addr = ph.p_vaddr;
 		r->size = ph.p_filesz;
-		r->name = "";
+		r->off = ph.p_offset;
+		r->pread = true;
+		r->name = ".text";	/* as perf's copy of a kcore function names it */
 		r->shndx = -1;
-		if (base && ph.p_offset <= fsize && ph.p_filesz <= fsize - ph.p_offset)
-			r->data = (const uint8_t *)base + ph.p_offset;
 		o->nr_regions++;
 	}
 	return 0;
@@ -253,7 +255,9 @@ int objfile_open(const char *path, struct objfile **ret)
 		goto out_free;
 	}
 	elf_version(EV_CURRENT);
-	o->elf = elf_begin(o->fd, ELF_C_READ_MMAP, NULL);
+	/* /proc/kcore cannot be mapped whole: libelf reads its headers as asked */
+	o->elf = elf_begin(o->fd, strcmp(path, "/proc/kcore") ? ELF_C_READ_MMAP : ELF_C_READ,
+			   NULL);
 	err = -ENOEXEC;
 	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF)
 		goto out_free;
@@ -284,6 +288,7 @@ void objfile_free(struct objfile *o)
 	arena_release(&o->arena);
 	free(o->syms);
 	free(o->regions);
+	free(o->buf);
 	free(o->path);
 	free(o);
 }
@@ -342,13 +347,31 @@ const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail,
 			    const char **section)
 {
 	const struct oregion *r = region_of(o, addr);
+	ssize_t got;
+	size_t want;
 
-	if (!r || !r->data)
+	if (!r || (!r->data && !r->pread))
 		return NULL;
 	*avail = r->size - (addr - r->addr);
 	if (section)
 		*section = r->name;
-	return r->data + (addr - r->addr);
+	if (r->data)
+		return r->data + (addr - r->addr);
+	/* a kernel function is short: up to 1 MiB of it is read */
+	want = *avail < (1u << 20) ? *avail : (1u << 20);
+	if (want > o->buf_len) {
+		uint8_t *p = realloc(o->buf, want);
+
+		if (!p)
+			return NULL;
+		o->buf = p;
+		o->buf_len = want;
+	}
+	got = pread(o->fd, o->buf, want, (off_t)(r->off + (addr - r->addr)));
+	if (got <= 0)
+		return NULL;
+	*avail = (size_t)got;
+	return o->buf;
 }
 
 static int cmp_osym(const void *a, const void *b)
@@ -437,6 +460,18 @@ bool objfile_section(const struct objfile *o, const char *name, uint64_t *addr, 
 		if (!strcmp(o->regions[i].name, name)) {
 			*addr = o->regions[i].addr;
 			*size = o->regions[i].size;
+			return true;
+		}
+	return false;
+}
+
+bool objfile_symbol_addr(struct objfile *o, const char *name, uint64_t *addr)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr_syms; i++)
+		if (!strcmp(o->syms[i].name, name)) {
+			*addr = o->syms[i].addr;
 			return true;
 		}
 	return false;

@@ -30,13 +30,17 @@ int objfile_add_sym(struct objfile *o, uint64_t addr, const char *name);
 int objfile_add_debug_syms(struct objfile *o, const char *path);
 
 /* The bytes at addr: a pointer to them, with *avail the bytes that follow in the same section
- * or segment, and *section its name ("" for a segment). NULL when no section holds addr or
- * it has no bytes in the file (.bss). */
+ * or segment (of a segment read on demand, at most 1 MiB, valid until the next call), and
+ * *section its name (".text" for a segment, as perf's extract of kcore names it). NULL when
+ * no section holds addr or it has no bytes in the file (.bss). */
 const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail,
 			    const char **section);
 
 /* The address and size of the section called name; false when there is none. */
 bool objfile_section(const struct objfile *o, const char *name, uint64_t *addr, uint64_t *size);
+
+/* The address of the first symbol called name; false when there is none. */
+bool objfile_symbol_addr(struct objfile *o, const char *name, uint64_t *addr);
 
 /* The symbol naming addr as objdump does (the nearest at or before it, preferring one of the
  * same section, a function, a global): its name and start, or NULL. A disasm_sym_fn. */

@@ -70,6 +70,11 @@ bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr
 	return objfile_section(obj->obj, name, addr, size);
 }
 
+bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr)
+{
+	return objfile_symbol_addr(obj->obj, name, addr);
+}
+
 static struct lineinfo *object_lines(struct ann_object *obj)
 {
 	if (!obj->li_tried) {
