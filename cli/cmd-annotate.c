@@ -511,7 +511,7 @@ static int run(struct annotate_ctx *c)
 	int err;
 
 	if (o->cpu_list && read_opts_cpus(&c->filter, c->sess->pd, o->input, o->cpu_list))
-		return EXIT_STATUS_FAIL;
+		return EXIT_STATUS_PERF_ERR;	/* perf's status for a -C it cannot use */
 	c->filter.dso = o->dsos;
 	err = session_process(c->sess, on_sample, NULL, c);
 	if (err < 0) {
