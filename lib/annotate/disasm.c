@@ -280,18 +280,50 @@ static bool is_num_start(const char *p, const char *base)
 /* One operand string of capstone's AT&T into objdump's: "," alone between operands, numbers
  * in hex (scales stay decimal), ",1" for a scale of one, 0x0 for a zero displacement that is
  * encoded, a segment named as a prefix word dropped (seg). */
+/* The size of the instruction's immediate in bytes (8 when it has none known). */
+static int imm_size_of(const cs_x86 *x)
+{
+	uint8_t i;
+
+	if (x->opcode[0] == 0xc6 && x->modrm == 0xf8)
+		return 1;	/* xabort's imm8 */
+	for (i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_IMM && x->operands[i].size)
+			return x->operands[i].size;
+	return 8;
+}
+
+/* A number of capstone's AT&T text at p in objdump's form: a negative immediate as the
+ * unsigned value of its size, a decimal one in hex. Returns the text after it, or NULL when
+ * p starts no such number. */
+static const char *att_number(const char *p, const char *s, const cs_x86 *x, struct out *o)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*p == '$' && p[1] == '-') {
+		int size = imm_size_of(x);
+
+		v = -strtoull(p + 2, &end, 0);
+		if (size < 8)
+			v &= (1ULL << (size * 8)) - 1;
+		out_addf(o, "$0x%llx", v);
+		return end;
+	}
+	if (is_num_start(p, s) && !(p[0] == '0' && p[1] == 'x')) {
+		v = strtoull(p, &end, 10);
+		out_addf(o, "0x%llx", v);
+		return end;
+	}
+	return NULL;
+}
+
 static void fix_att_operands(const char *s, const cs_x86 *x, const char *seg, struct out *o)
 {
 	bool zero_disp = x->encoding.disp_size && x->disp == 0, str = is_string_op(x);
-	int depth = 0, commas = 0, brace = 0, imm_size = 8;
-	const char *p = s;
-	uint8_t i;
+	int depth = 0, commas = 0, brace = 0;
+	const char *p = s, *q;
 
-	for (i = 0; i < x->op_count; i++)
-		if (x->operands[i].type == X86_OP_IMM && x->operands[i].size) {
-			imm_size = x->operands[i].size;
-			break;
-		}
 	/* d0/d1: a shift by one, which objdump writes with the one operand */
 	if ((x->opcode[0] == 0xd0 || x->opcode[0] == 0xd1) && !strncmp(p, "$1, ", 4))
 		p += 4;
@@ -300,47 +332,25 @@ static void fix_att_operands(const char *s, const cs_x86 *x, const char *seg, st
 			p++;
 			continue;
 		}
-		if (*p == '$' && p[1] == '-') {
-			char *end;
-			unsigned long long v = strtoull(p + 2, &end, 0);
-
-			v = -v;
-			if (x->opcode[0] == 0xc6 && x->modrm == 0xf8)
-				imm_size = 1;	/* xabort's imm8 */
-			if (imm_size < 8)
-				v &= (1ULL << (imm_size * 8)) - 1;
-			out_addf(o, "$0x%llx", v);
-			p = end;
-			continue;
-		}
-		if (str && *p == '(' && (p == s || p[-1] != ':') && !strncmp(p, "(%rdi)", 6)) {
+		/* a string instruction's implied segments, which objdump names */
+		if (str && *p == '(' && (p == s || p[-1] != ':') && !strncmp(p, "(%rdi)", 6))
 			out_adds(o, "%es:");
-		} else if (str && *p == '(' && (p == s || p[-1] != ':') && !strncmp(p, "(%rsi)", 6)) {
+		else if (str && *p == '(' && (p == s || p[-1] != ':') && !strncmp(p, "(%rsi)", 6))
 			out_adds(o, "%ds:");
-		}
-		if (*p == ',' && p[1] == ' ' && !depth) {
+		if (*p == ',') {
+			commas += depth ? 1 : 0;
 			out_adds(o, ",");
-			p += 2;
-			continue;
-		}
-		if (*p == ',' && depth) {
-			commas++;
-			out_adds(o, ",");
-			p += (p[1] == ' ') ? 2 : 1;
+			p += p[1] == ' ' ? 2 : 1;
 			continue;
 		}
 		if (seg && *p == '%' && !strncmp(p + 1, seg, 2) && p[3] == ':') {
 			p += 4;
 			continue;
 		}
-		if (*p == '{')
-			brace++;
-		else if (*p == '}')
-			brace--;
-		if (*p == '(' && !brace && (p == s || p[-1] == ' ' || p[-1] == ':' ||
-					    p[-1] == '*')) {
+		brace += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+		if (*p == '(' && !brace) {
 			/* a memory operand without a displacement before its registers */
-			if (zero_disp)
+			if (zero_disp && (p == s || p[-1] == ' ' || p[-1] == ':' || p[-1] == '*'))
 				out_adds(o, "0x0");
 			depth++;
 			commas = 0;
@@ -348,27 +358,14 @@ static void fix_att_operands(const char *s, const cs_x86 *x, const char *seg, st
 			p++;
 			continue;
 		}
-		if (*p == '(' && !brace) {
-			depth++;
-			commas = 0;
-			out_adds(o, "(");
-			p++;
-			continue;
-		}
 		if (*p == ')' && depth) {
-			if (commas == 1)
-				out_adds(o, ",1");
+			out_adds(o, commas == 1 ? ",1)" : ")");
 			depth--;
-			out_adds(o, ")");
 			p++;
 			continue;
 		}
-		if (!depth && !brace && is_num_start(p, s) && !(p[0] == '0' && p[1] == 'x')) {
-			char *end;
-			unsigned long long v = strtoull(p, &end, 10);
-
-			out_addf(o, "0x%llx", v);
-			p = end;
+		if (!depth && !brace && (q = att_number(p, s, x, o))) {
+			p = q;
 			continue;
 		}
 		out_addn(o, p, 1);
@@ -594,14 +591,91 @@ static const char *split_mnemonic(const char *m, char *words, size_t len)
 	return sp + 1;
 }
 
+/* The prefix words and the mnemonic, as objdump writes them before the operands, into head;
+ * the segment named as a prefix word (which the operands then leave out), or NULL. */
+static const char *insn_head(const cs_insn *in, const struct prefixes *pf, const char *words,
+			     const char *mn, char *head, size_t len)
+{
+	const cs_x86 *x = &in->detail->x86;
+	const char *seg = NULL;
+	size_t hl = 0;
+	int i;
+
+	head[0] = '\0';
+	/* an operand-size prefix the instruction does not use, or more than one: data16 */
+	for (i = x->prefix[2] ? 1 : 0; i < pf->n66 && hl < len; i++)
+		hl += snprintf(head + hl, len - hl, "data16 ");
+	if (!words[0] && in->id == X86_INS_RET && x->prefix[0] == 0xf3 && hl < len)
+		hl += snprintf(head + hl, len - hl, "repz ");
+	if (pf->seg && hl < len) {
+		seg = seg_name(pf->seg);
+		if (pf->seg == 0x3e && in->detail->groups_count &&
+		    x->operands[0].type != X86_OP_IMM &&
+		    (in->id == X86_INS_JMP || in->id == X86_INS_CALL))
+			hl += snprintf(head + hl, len - hl, "notrack ");
+		else
+			hl += snprintf(head + hl, len - hl, "%s ", seg);
+	}
+	if (words[0] && hl < len) {
+		if (!strcmp(words, "repne") && (in->id == X86_INS_JMP || in->id == X86_INS_CALL ||
+						in->id == X86_INS_RET || is_rel_branch(in)))
+			hl += snprintf(head + hl, len - hl, "bnd ");
+		else if (!strcmp(words, "rep") && in->id == X86_INS_RET)
+			hl += snprintf(head + hl, len - hl, "repz ");
+		else
+			hl += snprintf(head + hl, len - hl, "%s ", words);
+	}
+	if (hl < len)
+		snprintf(head + hl, len - hl, "%s", mn);
+	return seg;
+}
+
+/* The operands in objdump's form: a branch's target named, the short xchg's order, a
+ * %rip-relative operand's target in a comment. */
+static void insn_operands(struct disasm *d, const cs_insn *in, const char *seg,
+			  disasm_sym_fn sym, void *ctx, struct disasm_insn *insn, struct out *o)
+{
+	const cs_x86 *x = &in->detail->x86;
+	const cs_x86_op *rip;
+
+	if (is_rel_branch(in)) {
+		insn->is_branch = true;
+		insn->target = (uint64_t)x->operands[0].imm;
+		out_addf(o, "%" PRIx64, insn->target);
+		add_symref(o, insn->target, sym, ctx);
+		return;
+	}
+	if (x->opcode[0] >= 0x91 && x->opcode[0] <= 0x97 && in->id == X86_INS_XCHG) {
+		/* the short xchg: objdump names the accumulator first */
+		const char *c = strchr(in->op_str, ',');
+
+		if (c && c[1] == ' ') {
+			out_adds(o, c + 2);
+			out_adds(o, ",");
+			out_addn(o, in->op_str, (size_t)(c - in->op_str));
+			return;
+		}
+	}
+	if (d->syntax == DISASM_ATT)
+		fix_att_operands(in->op_str, x, seg, o);
+	else
+		fix_intel_operands(in->op_str, x, seg, o);
+	rip = rip_operand(x);
+	if (rip) {
+		uint64_t t = in->address + in->size + (uint64_t)rip->mem.disp;
+
+		out_addf(o, "        # %" PRIx64, t);
+		add_symref(o, t, sym, ctx);
+	}
+}
+
 static void format_insn(struct disasm *d, const cs_insn *in, disasm_sym_fn sym, void *ctx,
 			struct disasm_insn *insn)
 {
 	const cs_x86 *x = &in->detail->x86;
 	struct out o = { insn->text, 0, sizeof(insn->text) };
 	char words[32], mn[48], head[96];
-	const char *m, *seg = NULL;
-	const cs_x86_op *rip;
+	const char *m, *seg;
 	struct prefixes pf;
 	size_t hl;
 	int i;
@@ -622,69 +696,15 @@ static void format_insn(struct disasm *d, const cs_insn *in, disasm_sym_fn sym, 
 		fix_mnemonic(d->cs, m, x, mn, sizeof(mn));
 	else
 		snprintf(mn, sizeof(mn), "%s", m);
-	head[0] = '\0';
-	hl = 0;
-	/* an operand-size prefix the instruction does not use, or more than one: data16 */
-	for (i = x->prefix[2] ? 1 : 0; i < pf.n66; i++)
-		hl += snprintf(head + hl, sizeof(head) - hl, "data16 ");
-	if (!words[0] && in->id == X86_INS_RET && x->prefix[0] == 0xf3)
-		hl += snprintf(head + hl, sizeof(head) - hl, "repz ");
-	if (pf.seg && hl < sizeof(head)) {
-		seg = seg_name(pf.seg);
-		if (pf.seg == 0x3e && (in->detail->groups_count &&
-				       (x->operands[0].type != X86_OP_IMM)) &&
-		    (in->id == X86_INS_JMP || in->id == X86_INS_CALL)) {
-			hl += snprintf(head + hl, sizeof(head) - hl, "notrack ");
-		} else {
-			hl += snprintf(head + hl, sizeof(head) - hl, "%s ", seg);
-		}
-	}
-	if (words[0] && hl < sizeof(head)) {
-		if (!strcmp(words, "repne") && (in->id == X86_INS_JMP || in->id == X86_INS_CALL ||
-						in->id == X86_INS_RET || is_rel_branch(in)))
-			hl += snprintf(head + hl, sizeof(head) - hl, "bnd ");
-		else if (!strcmp(words, "rep") && in->id == X86_INS_RET)
-			hl += snprintf(head + hl, sizeof(head) - hl, "repz ");
-		else
-			hl += snprintf(head + hl, sizeof(head) - hl, "%s ", words);
-	}
-	if (hl < sizeof(head))
-		snprintf(head + hl, sizeof(head) - hl, "%s", mn);
+	seg = insn_head(in, &pf, words, mn, head, sizeof(head));
 	out_adds(&o, head);
 	if (!in->op_str[0])
 		return;
-	hl = strlen(head);
-	while (hl++ < 6)
+	/* objdump pads the mnemonic to 6 columns, then one space */
+	for (hl = strlen(head); hl < 6; hl++)
 		out_adds(&o, " ");
 	out_adds(&o, " ");
-	if (is_rel_branch(in)) {
-		insn->is_branch = true;
-		insn->target = (uint64_t)x->operands[0].imm;
-		out_addf(&o, "%" PRIx64, insn->target);
-		add_symref(&o, insn->target, sym, ctx);
-		return;
-	}
-	if (x->opcode[0] >= 0x91 && x->opcode[0] <= 0x97 &&
-	    in->id == X86_INS_XCHG) {
-		/* the short xchg: objdump names the accumulator first */
-		const char *c = strchr(in->op_str, ',');
-
-		if (c && c[1] == ' ') {
-			out_addf(&o, "%s,%.*s", c + 2, (int)(c - in->op_str), in->op_str);
-			return;
-		}
-	}
-	if (d->syntax == DISASM_ATT)
-		fix_att_operands(in->op_str, x, seg, &o);
-	else
-		fix_intel_operands(in->op_str, x, seg, &o);
-	rip = rip_operand(x);
-	if (rip) {
-		uint64_t t = in->address + in->size + (uint64_t)rip->mem.disp;
-
-		out_addf(&o, "        # %" PRIx64, t);
-		add_symref(&o, t, sym, ctx);
-	}
+	insn_operands(d, in, seg, sym, ctx, insn, &o);
 }
 
 /*
