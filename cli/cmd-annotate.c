@@ -72,6 +72,7 @@ struct annotate_ctx {
 	struct sample_filter filter;
 	struct ann_dso *dsos;
 	struct hashmap done;		/* symbols printed */
+	struct symtab *raw_st;		/* symbols not demangled, for the PLT's names */
 	const char *prev_path;		/* --print-line: the last "file:line" shown */
 	uint64_t nr_filtered;
 };
@@ -225,13 +226,23 @@ static int add_plt_names(struct annotate_ctx *c, struct ann_dso *d)
 {
 	static const char *const plts[] = { ".plt", ".plt.sec" };
 	uint64_t addr, size, a;
+	struct dso *raw;
 	size_t i;
 
+	/* the names as the object has them (objdump demangles them its own way) */
+	if (!c->raw_st && symtab_new(c->o->symfs, &c->raw_st))
+		return -ENOMEM;
+	symtab_set_demangle(c->raw_st, false);
+	raw = symtab_dso(c->raw_st, d->dso->long_name, 0);
+	if (!raw)
+		return -ENOMEM;
+	if (d->dso->build_id_size)
+		dso_set_build_id(raw, d->dso->build_id, d->dso->build_id_size);
 	for (i = 0; i < 2; i++) {
 		if (!ann_object_section(d->obj, plts[i], &addr, &size))
 			continue;
 		for (a = addr; a < addr + size; a += 16) {
-			const struct symbol *s = dso_find_symbol(c->sess->symtab, d->dso, a);
+			const struct symbol *s = dso_find_symbol(c->raw_st, raw, a);
 
 			if (s && s->start == a && strstr(s->name, "@plt") &&
 			    ann_object_add_sym(d->obj, a, s->name))
@@ -501,6 +512,7 @@ static void ctx_release(struct annotate_ctx *c)
 		free(d);
 	}
 	hashmap_release(&c->done);
+	symtab_free(c->raw_st);
 	sample_filter_release(&c->filter);
 }
 

@@ -300,6 +300,14 @@ const char *objfile_path(const struct objfile *o)
 
 int objfile_add_sym(struct objfile *o, uint64_t addr, const char *name)
 {
+	const char *at = strrchr(name, '@');
+	char base[512];
+
+	/* "_ZdlPv@plt": the name demangled, then its suffix, as objdump -C shows it */
+	if (at && at != name && (size_t)(at - name) < sizeof(base)) {
+		snprintf(base, sizeof(base), "%.*s", (int)(at - name), name);
+		return add_sym(o, addr, base, at, -1, 0);
+	}
 	return add_sym(o, addr, name, "", -1, 0);
 }
 

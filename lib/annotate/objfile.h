@@ -22,7 +22,8 @@ int objfile_open(const char *path, struct objfile **ret);
 void objfile_free(struct objfile *o);
 const char *objfile_path(const struct objfile *o);
 
-/* Adds a symbol for naming (the synthetic "name@plt" entries objdump makes too). */
+/* Adds a symbol for naming (the synthetic "name@plt" entries objdump makes too); a mangled
+ * name is demangled before its "@..." suffix. */
 int objfile_add_sym(struct objfile *o, uint64_t addr, const char *name);
 
 /* The symbols of the separate debug file at path, in place of the .dynsym ones when the object
