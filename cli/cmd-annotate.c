@@ -72,7 +72,6 @@ struct annotate_ctx {
 	struct sample_filter filter;
 	struct ann_dso *dsos;
 	struct hashmap done;		/* symbols printed */
-	struct symtab *raw_st;		/* symbols not demangled, for the PLT's names */
 	const char *prev_path;		/* --print-line: the last "file:line" shown */
 	uint64_t nr_filtered;
 };
@@ -220,38 +219,6 @@ static void kernel_delta(struct annotate_ctx *c, struct ann_dso *d, const char *
 		d->delta = run->start - img;
 }
 
-/* Gives the disassembly the dso's name@plt symbols (one per 16-byte entry of .plt and
- * .plt.sec), which objdump makes too, so that calls through the PLT read "<puts@plt>". */
-static int add_plt_names(struct annotate_ctx *c, struct ann_dso *d)
-{
-	static const char *const plts[] = { ".plt", ".plt.sec" };
-	uint64_t addr, size, a;
-	struct dso *raw;
-	size_t i;
-
-	/* the names as the object has them (objdump demangles them its own way) */
-	if (!c->raw_st && symtab_new(c->o->symfs, &c->raw_st))
-		return -ENOMEM;
-	symtab_set_demangle(c->raw_st, false);
-	raw = symtab_dso(c->raw_st, d->dso->long_name, 0);
-	if (!raw)
-		return -ENOMEM;
-	if (d->dso->build_id_size)
-		dso_set_build_id(raw, d->dso->build_id, d->dso->build_id_size);
-	for (i = 0; i < 2; i++) {
-		if (!ann_object_section(d->obj, plts[i], &addr, &size))
-			continue;
-		for (a = addr; a < addr + size; a += 16) {
-			const struct symbol *s = dso_find_symbol(c->raw_st, raw, a);
-
-			if (s && s->start == a && strstr(s->name, "@plt") &&
-			    ann_object_add_sym(d->obj, a, s->name))
-				return -ENOMEM;
-		}
-	}
-	return 0;
-}
-
 static struct ann_dso *object_of(struct annotate_ctx *c, struct dso *dso,
 				 const struct symbol *sym)
 {
@@ -285,12 +252,6 @@ static struct ann_dso *object_of(struct annotate_ctx *c, struct dso *dso,
 		return NULL;
 	}
 	kernel_delta(c, d, p);
-	if (d->dso->kind == DSO_USER && add_plt_names(c, d)) {
-		ann_object_free(d->obj);
-		d->obj = NULL;
-		d->failed = true;
-		return NULL;
-	}
 	return d;
 }
 
@@ -512,7 +473,6 @@ static void ctx_release(struct annotate_ctx *c)
 		free(d);
 	}
 	hashmap_release(&c->done);
-	symtab_free(c->raw_st);
 	sample_filter_release(&c->filter);
 }
 

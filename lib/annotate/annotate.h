@@ -76,15 +76,13 @@ struct ann_object_opts {
 /* Opens the ELF file at path for annotation. 0, -errno or -ENOEXEC (not ELF), -ENOMEM. */
 int ann_object_open(const char *path, const struct ann_object_opts *o, struct ann_object **ret);
 void ann_object_free(struct ann_object *obj);
-/* Names addr name for the disassembly too (the dso's "name@plt" entries). 0 or -ENOMEM. */
-int ann_object_add_sym(struct ann_object *obj, uint64_t addr, const char *name);
-
-/* The address and size of obj's section called name (".plt"); false when there is none. */
-bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr,
-			uint64_t *size);
 
 /* The address obj's symbol name has (a vmlinux's _text, for the kernel's load offset). */
 bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr);
+
+/* The address and size of obj's section called name (".text"); false when there is none. */
+bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr,
+			uint64_t *size);
 
 struct ann_line {
 	int64_t offset;		/* from the symbol's start; -1: a text line */

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <gelf.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -242,6 +243,8 @@ static int load_regions(struct objfile *o)
 	return 0;
 }
 
+static int load_plt_syms(struct objfile *o);
+
 int objfile_open(const char *path, struct objfile **ret)
 {
 	struct objfile *o = calloc(1, sizeof(*o));
@@ -268,6 +271,8 @@ int objfile_open(const char *path, struct objfile **ret)
 	err = load_regions(o);
 	if (!err)
 		err = load_syms(o, o->elf);
+	if (!err)
+		err = load_plt_syms(o);
 	if (err)
 		goto out_free;
 	*ret = o;
@@ -483,4 +488,97 @@ bool objfile_symbol_addr(struct objfile *o, const char *name, uint64_t *addr)
 			return true;
 		}
 	return false;
+}
+
+struct plt_relocs {
+	Elf_Data *rela[2];	/* .rela.plt, .rela.dyn */
+	size_t nr[2];
+	Elf_Data *dynsym;
+	size_t strndx;
+};
+
+/* The name objdump gives the PLT entry at entry: the relocation of the GOT slot the entry
+ * jumps through (its jmp *disp32(%rip), ff 25) names it "sym@plt", or "*ABS*+0xaddend@plt"
+ * for an IRELATIVE one. False when the entry is no such jump. */
+static bool plt_name(struct objfile *o, const struct plt_relocs *pr, uint64_t entry, char *buf,
+		     size_t len)
+{
+	const uint8_t *code;
+	size_t avail = 0, k, t;
+	uint64_t got = 0;
+
+	code = objfile_code(o, entry, &avail, NULL);
+	for (k = 0; code && k + 6 <= avail && k < 16; k++)
+		if (code[k] == 0xff && code[k + 1] == 0x25) {
+			int32_t disp;
+
+			memcpy(&disp, code + k + 2, 4);
+			got = entry + k + 6 + (uint64_t)(int64_t)disp;
+			break;
+		}
+	for (t = 0; got && t < 2; t++)
+		for (k = 0; k < pr->nr[t]; k++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			const char *name;
+
+			if (!gelf_getrela(pr->rela[t], (int)k, &r) || r.r_offset != got)
+				continue;
+			if (GELF_R_TYPE(r.r_info) == R_X86_64_IRELATIVE) {
+				snprintf(buf, len, "*ABS*+0x%" PRIx64 "@plt", (uint64_t)r.r_addend);
+				return true;
+			}
+			if (!pr->dynsym || !GELF_R_SYM(r.r_info) ||
+			    !gelf_getsym(pr->dynsym, (int)GELF_R_SYM(r.r_info), &sym))
+				return false;
+			name = elf_strptr(o->elf, pr->strndx, sym.st_name);
+			if (!name || !*name)
+				return false;
+			snprintf(buf, len, "%s@plt", name);
+			return true;
+		}
+	return false;
+}
+
+/* objdump's synthetic "name@plt" symbols: one per 16-byte entry of .plt and .plt.sec and per
+ * 8-byte entry of .plt.got. */
+static int load_plt_syms(struct objfile *o)
+{
+	static const char *const relas[2] = { ".rela.plt", ".rela.dyn" };
+	struct plt_relocs pr = { { NULL, NULL }, { 0, 0 }, NULL, 0 };
+	size_t shstrndx, i, t;
+	Elf_Scn *scn = NULL, *dscn;
+	GElf_Shdr sh, dsh;
+	char name[512];
+
+	if (elf_getshdrstrndx(o->elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(o->elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize)
+			continue;
+		n = elf_strptr(o->elf, shstrndx, sh.sh_name);
+		for (t = 0; n && t < 2; t++) {
+			if (strcmp(n, relas[t]) || !(pr.rela[t] = elf_getdata(scn, NULL)))
+				continue;
+			pr.nr[t] = sh.sh_size / sh.sh_entsize;
+			dscn = elf_getscn(o->elf, sh.sh_link);
+			if (!pr.dynsym && dscn && gelf_getshdr(dscn, &dsh)) {
+				pr.dynsym = elf_getdata(dscn, NULL);
+				pr.strndx = dsh.sh_link;
+			}
+		}
+	}
+	for (i = 0; i < o->nr_regions; i++) {
+		const struct oregion *r = &o->regions[i];
+		uint64_t a, step = !strcmp(r->name, ".plt.got") ? 8 : 16;
+
+		if (strcmp(r->name, ".plt") && strcmp(r->name, ".plt.sec") && step != 8)
+			continue;
+		for (a = r->addr; a < r->addr + r->size; a += step)
+			if (plt_name(o, &pr, a, name, sizeof(name)) && objfile_add_sym(o, a, name))
+				return -ENOMEM;
+	}
+	return 0;
 }

@@ -2,9 +2,10 @@
 /*
  * objfile: an ELF object opened for disassembly, as objdump sees it: the bytes of its
  * sections by virtual address (a vmlinux or /proc/kcore without sections: by its PT_LOAD
- * segments), the section's name, and its symbols (all of .symtab, else .dynsym, plus the
- * dso's name@plt entries given by the caller) for naming addresses "<sym+0xoff>" with names
- * demangled as objdump -C prints them.
+ * segments), the section's name, and its symbols (all of .symtab, else .dynsym, plus a
+ * "name@plt" per PLT entry, named by the relocation of the GOT slot it jumps through, as
+ * objdump makes them) for naming addresses "<sym+0xoff>" with names demangled as objdump -C
+ * prints them.
  *
  * An objfile owns its descriptor, the libelf handle and the symbol array; objfile_free()
  * releases all. Returned pointers live until then.

@@ -59,20 +59,16 @@ void ann_object_free(struct ann_object *obj)
 	free(obj);
 }
 
-int ann_object_add_sym(struct ann_object *obj, uint64_t addr, const char *name)
+
+bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr)
 {
-	return objfile_add_sym(obj->obj, addr, name);
+	return objfile_symbol_addr(obj->obj, name, addr);
 }
 
 bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr,
 			uint64_t *size)
 {
 	return objfile_section(obj->obj, name, addr, size);
-}
-
-bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr)
-{
-	return objfile_symbol_addr(obj->obj, name, addr);
 }
 
 static struct lineinfo *object_lines(struct ann_object *obj)
