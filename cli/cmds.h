@@ -9,6 +9,7 @@
 int cmd_list(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_record(int argc, char **argv);
+int cmd_annotate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_script(int argc, char **argv);
 int cmd_flamegraph(int argc, char **argv);

@@ -20,6 +20,7 @@ struct cmd {
 };
 
 static const struct cmd commands[] = {
+	{ "annotate", cmd_annotate, "Read perf.data (created by flare or perf record) and display annotated code" },
 	{ "buildid-cache", cmd_buildid_cache, "Manage build-id cache." },
 	{ "buildid-list", cmd_buildid_list, "List the buildids in a perf.data file" },
 	{ "config", cmd_config, "Get and set variables in a configuration file." },

@@ -34,6 +34,16 @@ seeds() {	# seeds NAME: prints the seed directories of harness NAME
 			seeds_made=1
 		fi
 		[ -d "$work/data-seeds" ] && echo "$work/data-seeds" ;;
+	disasm)
+		mkdir -p "$work/disasm-seeds"
+		for b in "$ROOT"/build/workloads/exit_code "$ROOT"/build/workloads/cpu_burn; do
+			[ -f "$b" ] || continue
+			head -c 65535 "$b" >"$work/disasm-seeds/$(basename "$b")"
+			# its code as bytes alone, for AT&T (0) and Intel (1)
+			{ printf '\000'; tail -c +4097 "$b" | head -c 4096; } >"$work/disasm-seeds/$(basename "$b").att"
+			{ printf '\001'; tail -c +4097 "$b" | head -c 4096; } >"$work/disasm-seeds/$(basename "$b").intel"
+		done
+		echo "$work/disasm-seeds" ;;
 	symfile)
 		mkdir -p "$work/elf-seeds"
 		for b in "$ROOT"/build/workloads/exit_code "$ROOT"/build/workloads/cpu_burn; do
