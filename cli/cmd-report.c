@@ -22,6 +22,7 @@
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
 #include "lib/hist/feed.h"
+#include "lib/hist/resolved.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
 #include "lib/unwind/unwind.h"
@@ -152,27 +153,10 @@ static struct report_event *event_of(struct report_ctx *c, const struct pd_attr 
 {
 	size_t idx = attr ? (size_t)attr->idx : 0;
 
-	if (idx >= c->nr_events) {
-		size_t n = idx + 8, i;
-		struct report_event *p;
-
-		/* the hists move: the feed's worker must be done with them */
-		if (c->feed && hist_feed_sync(c->feed))
-			return NULL;
-		p = realloc(c->events, n * sizeof(*p));
-		if (!p)
-			return NULL;
-		memset(p + c->nr_events, 0, (n - c->nr_events) * sizeof(*p));
-		c->events = p;
-		for (i = c->nr_events; i < n; i++)
-			hist_init(&c->events[i].hist, &c->hopts);
-		c->nr_events = n;
-	}
-	if (!c->events[idx].used) {
-		c->events[idx].used = true;
-		c->events[idx].name = attr && attr->name ? attr->name : "unknown";
-	}
-	return &c->events[idx];
+	/* the hists move: the feed's worker must be done with them */
+	if (idx >= c->nr_events && c->feed && hist_feed_sync(c->feed))
+		return NULL;
+	return report_event_of(&c->events, &c->nr_events, attr, &c->hopts);
 }
 
 static int on_sample(void *ctx, const struct resolved_sample *rs)
@@ -180,7 +164,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 	struct report_ctx *c = ctx;
 	struct report_event *ev = event_of(c, rs->attr);
 	struct hist_sample hs;
-	size_t i, nr;
+	size_t nr;
 
 	if (!ev)
 		return -ENOMEM;
@@ -201,22 +185,9 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		c->frames = p;
 		c->frames_alloc = rs->nr_frames * 2;
 	}
-	for (i = nr = 0; i < rs->nr_frames; i++) {
-		const struct frame *f = &rs->frames[i];
-
-		if (c->o->hide_unresolved && !f->sym)
-			continue;	/* -U: the chain's unresolved entries go too, as in perf */
-		c->frames[nr++] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
-						       frame_level(f) };
-	}
-	hs = (struct hist_sample){
-		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
-		.cpu = rs->attr && !(rs->attr->attr.sample_type & PERF_SAMPLE_CPU) ? (uint32_t)-1 :
-		       rs->s->cpu,
-		.period = rs->s->period, .frames = c->frames,
-		.nr_frames = nr,
-	};
-	hs.no_chain = sample_chain_dropped(rs->s);	/* the entry stays, its chain goes */
+	/* -U: the chain's unresolved entries go too, as in perf */
+	nr = hist_frames_from(rs, c->o->hide_unresolved, c->frames);
+	hist_sample_from(rs, c->frames, nr, &hs);
 	if (c->need_trace)
 		hs.trace = tpfmt_sample(&c->tt, c->sess, rs->s);
 	return c->feed ? hist_feed_add(c->feed, &ev->hist, &hs) : hist_add(&ev->hist, &hs);

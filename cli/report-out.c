@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/report-fmt.h"
 #include "cli/report.h"
@@ -142,8 +143,12 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 			continue;
 		l->cols[l->nr++] = (struct col){ COL_KEY, k, (int)strlen(key_header(k)) };
 	}
-	for (i = 0; i < h->nr_entries; i++)
+	for (i = 0; i < h->nr_entries; i++) {
+		/* top's -E: the columns fit the entries printed */
+		if (o->max_entries > 0 && i == (size_t)o->max_entries)
+			break;
 		widen(l, h->sorted[i], h->nr_entries > 1 || h->sorted[i]->nr_total > 1);
+	}
 }
 
 static void put_dots(FILE *out, int n)
@@ -484,6 +489,32 @@ static void print_flat(struct cgp *p, struct hist_entry *e, bool folded)
 	}
 }
 
+struct report_event *report_event_of(struct report_event **events, size_t *nr,
+				     const struct pd_attr *attr, const struct hist_opts *o)
+{
+	size_t idx = attr ? (size_t)attr->idx : 0;
+	struct report_event *ev;
+
+	if (idx >= *nr) {
+		size_t n = idx + 8, i;
+		struct report_event *p = realloc(*events, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + *nr, 0, (n - *nr) * sizeof(*p));
+		for (i = *nr; i < n; i++)
+			hist_init(&p[i].hist, o);
+		*events = p;
+		*nr = n;
+	}
+	ev = &(*events)[idx];
+	if (!ev->used) {
+		ev->used = true;
+		ev->name = attr && attr->name ? attr->name : "unknown";
+	}
+	return ev;
+}
+
 static bool entry_shown(const struct layout *l, const struct hist_entry *e)
 {
 	double pct;
@@ -500,7 +531,7 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 	struct hist *h = &ev->hist;
 	struct layout l;
 	struct cgp p = { out, o, 0, 0 };
-	size_t i;
+	size_t i, shown = 0;
 
 	layout_init(&l, o, ev, h->o.children);
 	l.total = ev->total_period;
@@ -512,6 +543,8 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 
 		if (!entry_shown(&l, e))
 			continue;
+		if (o->max_entries > 0 && shown++ == (size_t)o->max_entries)
+			break;
 		print_entry_line(out, &l, e);
 		if (!has_callchain || o->cg_mode == CG_NONE || !h->o.callchain)
 			continue;

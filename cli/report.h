@@ -31,6 +31,7 @@ struct report_opts {
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	int max_stack;		/* --max-stack: frames of a call chain (and unwound) kept */
+	int max_entries;	/* the entries printed at most (top's -E); 0: all */
 	/* parsed */
 	enum cg_mode cg_mode;
 	double cg_min_percent;
@@ -52,6 +53,11 @@ struct report_event {
 	uint64_t total_period, nr_samples;	/* every sample of the event, filtered or not */
 	bool used;
 };
+
+/* The event of attr in *events (by attr idx), named and marked used; the array grows (and
+ * moves) for a new idx, each new hist made with o. NULL on -ENOMEM. */
+struct report_event *report_event_of(struct report_event **events, size_t *nr,
+				     const struct pd_attr *attr, const struct hist_opts *o);
 
 /* Prints one event's section: "# Samples: ..." through the entries and the blank lines. */
 void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,

@@ -42,7 +42,7 @@ static struct cg_node **children_in(struct hist *h, const struct cg_node *n, siz
 	*nr = k;
 	if (!k)
 		return NULL;
-	v = arena_alloc(&h->arena, k * sizeof(*v));
+	v = arena_alloc(&h->tree_arena, k * sizeof(*v));
 	if (!v)
 		return NULL;
 	for (c = n->child; c; c = c->next)
@@ -168,7 +168,7 @@ static int sort_flat(struct hist *h, struct hist_entry *e, uint64_t min_hit)
 	e->root->nr_sorted = acc.nr;
 	e->root->sorted = NULL;
 	if (acc.nr) {
-		e->root->sorted = arena_alloc(&h->arena, acc.nr * sizeof(*acc.v));
+		e->root->sorted = arena_alloc(&h->tree_arena, acc.nr * sizeof(*acc.v));
 		if (!e->root->sorted) {
 			err = -ENOMEM;
 			goto out;

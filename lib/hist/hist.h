@@ -132,7 +132,9 @@ struct hist_opts {
 struct hist {
 	struct hist_opts o;
 	struct arena arena;
-	struct pool pool;	/* trie and tree nodes */
+	struct pool pool;	/* trie nodes */
+	struct pool tree_pool;	/* call-graph tree nodes (hist_reset_trees() drops them) */
+	struct arena tree_arena;	/* their sorted child arrays */
 	struct hashmap entries;	/* hash -> struct hist_entry chain */
 	struct htab nodes;	/* hash(parent, frame) -> struct cg_node */
 	struct hist_entry **sorted;	/* after hist_sort() */
@@ -174,6 +176,10 @@ int hist_collapse(struct hist *h);
 /* Builds the call-graph trees of the entries whose period (children or self) reaches min,
  * from the distinct chains (hist_sort_callchains() calls it). 0 or -ENOMEM. */
 int hist_build_trees(struct hist *h, uint64_t min);
+
+/* Drops every entry's call-graph tree and what hist_sort_callchains() made of it, so that a
+ * hist still being added to (flare top) can build them again from all its samples. */
+void hist_reset_trees(struct hist *h);
 
 /* Sorts the entries for output: by children then self period (or self), ties by the keys. */
 int hist_sort(struct hist *h);

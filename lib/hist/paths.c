@@ -72,7 +72,7 @@ static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 				return n;
 		}
 	}
-	n = pool_alloc(&h->pool, sizeof(*n));
+	n = pool_alloc(&h->tree_pool, sizeof(*n));
 	if (!n)
 		return NULL;
 	n->parent = parent;
@@ -97,7 +97,7 @@ static int tree_add(struct hist *h, struct cg_node **root, struct path_node *con
 	size_t i;
 
 	/* made for the entries that print a graph only: most never get one */
-	if (!*root && !(*root = pool_alloc(&h->pool, sizeof(**root))))
+	if (!*root && !(*root = pool_alloc(&h->tree_pool, sizeof(**root))))
 		return -ENOMEM;
 	cur = *root;
 	for (i = 0; i < len; i++) {
@@ -621,6 +621,18 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 			return err;
 	}
 	return 0;
+}
+
+void hist_reset_trees(struct hist *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr_entries; i++)
+		h->created[i]->root = NULL;
+	htab_release(&h->nodes);
+	pool_release(&h->tree_pool);
+	arena_release(&h->tree_arena);
+	h->trees_built = false;
 }
 
 int hist_build_trees(struct hist *h, uint64_t min)
