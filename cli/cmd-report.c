@@ -16,6 +16,7 @@
 #include "cli/out.h"
 #include "cli/report.h"
 #include "cli/read-opts.h"
+#include "cli/tui.h"
 #include "lib/trace/tpfmt.h"
 #include "lib/base/config.h"
 #include "lib/base/err.h"
@@ -25,6 +26,7 @@
 #include "lib/hist/resolved.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
+#include "lib/event/live.h"
 #include "lib/unwind/unwind.h"
 
 static const char *const report_usage[] = {
@@ -501,6 +503,121 @@ static int open_session(struct report_opts *o, struct session **sess)
 	return ret;
 }
 
+/* ---- the terminal browser ---- */
+
+struct report_tui {
+	struct report_ctx *c;
+	struct tui_view built;		/* the view the hists were made for */
+	const char *user_sort, *user_tid, *user_dso;
+	char tid[16];
+	bool sorted;
+};
+
+/* The profile again for another sort or zoom: the file replayed with them. 0 or -1. */
+static int tui_replay(struct report_tui *t, const struct tui_view *view)
+{
+	struct report_ctx *c = t->c;
+	struct report_opts *o = c->o;
+	struct session *sess;
+	int err;
+
+	ctx_release(c);
+	session_free(c->sess);
+	*c = (struct report_ctx){ .o = o };
+	o->sort = view->sort[0] ? view->sort : t->user_sort;
+	if (open_session(o, &sess) < 0)
+		return -1;
+	c->sess = sess;
+	if (setup_hist_opts(c, sess->pd))
+		return -1;
+	session_set_max_stack(sess, (unsigned int)o->max_stack, c->hopts.caller_order);
+	if ((err = setup_filters(c)))
+		return -1;
+	snprintf(t->tid, sizeof(t->tid), "%u", view->tid);
+	c->filter.tid = view->zoom_thread ? t->tid : t->user_tid;
+	c->filter.dso = view->dso[0] ? view->dso : t->user_dso;
+	t->built = *view;
+	t->sorted = false;
+	return replay(c);
+}
+
+static int tui_build(void *ctx, const struct tui_view *view, struct tui_page *page, char *msg,
+		     size_t len)
+{
+	struct report_tui *t = ctx;
+	struct report_ctx *c = t->c;
+	struct report_event *ev = NULL;
+	struct hist_opts ho = { 0 };
+	char bad[64];
+	size_t i;
+	int err = 0;
+
+	if (view->sort[0] && hist_parse_sort(view->sort, &ho, bad, sizeof(bad))) {
+		snprintf(msg, len, "unknown sort key '%s' (use comm, pid, dso, sym, cpu, trace)", bad);
+		return -1;
+	}
+	if (memcmp(view, &t->built, sizeof(*view)) && tui_replay(t, view)) {
+		snprintf(msg, len, "cannot read '%s' again", c->o->input);
+		return -1;
+	}
+	for (i = 0; i < c->nr_events && !ev; i++)
+		if (c->events[i].used && c->events[i].nr_samples)
+			ev = &c->events[i];
+	if (!ev)
+		return asprintf(&page->title, "no samples in '%s'", c->o->input) < 0 ? -1 : 0;
+	if (!t->sorted) {
+		err = hist_sort(&ev->hist);
+		if (!err)
+			name_threads(c->sess, &ev->hist);
+		if (!err)
+			err = hist_sort_callchains(&ev->hist, c->o->cg_mode, c->o->cg_min_percent,
+						   ev->total_period);
+		t->sorted = !err;
+	}
+	if (!err && asprintf(&page->title, "Samples: %" PRIu64 " of event '%s', Event count "
+			     "(approx.): %" PRIu64 ", lost: %" PRIu64, ev->nr_samples, ev->name,
+			     ev->total_period, c->sess->nr_lost) < 0)
+		err = -ENOMEM;
+	if (!err)
+		err = report_event_rows(c->o, ev, file_has_callchain(c->sess->pd) ||
+					c->sess->pd->is_pipe, &page->columns, tui_page_add_entry, page);
+	if (err)
+		snprintf(msg, len, "cannot show '%s': %s", c->o->input, err_str(err));
+	return err ? -1 : 0;
+}
+
+static char *tui_info(void *ctx)
+{
+	struct report_tui *t = ctx;
+	struct pd_features *f = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	struct perf_data *pd = t->c->sess->pd;
+
+	if (pd_features_read(pd, &f) || pd_features_render(pd, f, true, &sb)) {
+		strbuf_release(&sb);
+		sb = (struct strbuf)STRBUF_INIT;
+	}
+	pd_features_free(f);
+	return sb.buf && sb.buf[0] ? sb.buf : (strbuf_release(&sb), NULL);
+}
+
+/* The browser over the replayed profile, until q. 0, or 1 (said). */
+static int browse(struct report_ctx *c)
+{
+	struct live_signals sig = LIVE_SIGNALS_INIT;
+	struct report_tui t = { .c = c, .user_sort = c->o->sort, .user_tid = c->o->tid,
+				.user_dso = c->o->dso };
+	struct tui_model m = { .build = tui_build, .info = tui_info, .ctx = &t };
+	int err;
+
+	/* SIGINT and SIGTERM end the browser through its loop, the terminal restored */
+	if (!live_signals_block(&sig))
+		m.sig = &sig;
+	err = tui_browse(&m);
+	live_signals_release(&sig);
+	return err;
+}
+
 /* perf's config keys report honours (options on the command line win): report.children and
  * report.percent-limit. A file that does not parse is said once and ignored. */
 static void apply_config(struct report_opts *o)
@@ -531,12 +648,12 @@ static void apply_config(struct report_opts *o)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
-				 .demangle = 1, .max_stack = 127 };
+				 .demangle = 1, .max_stack = 127, .tui = -1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_BOOL(0, "stdio", &o.stdio, "use the stdio interface"),
-		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (prints as --stdio)"),
+		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (the default on a terminal)"),
 		OPT_BOOL('n', "show-nr-samples", &o.show_nr, "show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace"),
@@ -574,6 +691,7 @@ int cmd_report(int argc, char **argv)
 	};
 	struct report_ctx c = { .o = &o };
 	struct session *sess = NULL;
+	bool use_tui;
 	int err;
 
 	apply_config(&o);
@@ -611,14 +729,19 @@ int cmd_report(int argc, char **argv)
 		session_free(sess);
 		return err;
 	}
-	out_pager_start();
+	/* the browser on a terminal, as perf (--stdio, --no-tui, -q, --header: text) */
+	use_tui = !o.stdio && o.tui != 0 && !o.quiet && !o.header && tui_possible();
+	if (!use_tui)
+		out_pager_start();
 	err = replay(&c);
-	if (!err) {
+	if (!err && use_tui) {
+		err = browse(&c);
+	} else if (!err) {
 		err = print_report(&c);
 		if (err)
 			pr_err("report on '%s' failed: %s", o.input, err_str(err));
 	}
 	ctx_release(&c);
-	session_free(sess);
+	session_free(c.sess);
 	return err ? 1 : 0;
 }

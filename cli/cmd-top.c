@@ -15,6 +15,7 @@
 #include "cli/opt.h"
 #include "cli/out.h"
 #include "cli/top.h"
+#include "cli/tui.h"
 #include "lib/base/err.h"
 #include "lib/event/live.h"
 #include "lib/event/open.h"
@@ -232,10 +233,10 @@ static int run(struct top_cli *c, struct top_view *v, struct record_opts *ro)
 		live_signals_release(&sig);
 		return EXIT_STATUS_FAIL;
 	}
-	err = run_stdio(v);
+	err = c->stdio ? run_stdio(v) : top_tui(v);
 	if (top_stop(v->top, &st, msg, sizeof(msg)) && !err)
 		pr_err("%s", msg);
-	else if (err)
+	else if (err && err != -EINVAL)
 		pr_err("top stopped: %s", err_str(err));
 	top_free(v->top);
 	v->top = NULL;
@@ -314,6 +315,8 @@ int cmd_top(int argc, char **argv)
 				"to 99", c.realtime);
 	if (c.percent_limit < 0)
 		opt_usage_error(opts, top_usage, "invalid --percent-limit: 0 or more");
+	if (!c.stdio && !tui_possible())
+		c.stdio = 1;	/* no terminal to browse in: text, as perf falls back */
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;
 	else if (c.evlist.nr)

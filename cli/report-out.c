@@ -3,6 +3,7 @@
  * report-out: `flare report --stdio` output in perf 6.1's shapes: the column header, one line
  * per entry, and the call graph under it (graph, fractal, flat, folded).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -554,4 +555,74 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 			print_graph(&p, e, h->o.children ? e->total : e->self);
 	}
 	fputs("\n\n", out);
+}
+
+/* What a row stream was given: the printer's state between the entries. */
+static char *mem_text(FILE *m, char **buf)
+{
+	fclose(m);
+	return *buf;
+}
+
+/* An entry's graph, as --stdio prints it under the entry. */
+static char *entry_graph(const struct report_opts *o, struct hist_entry *e, uint64_t total,
+			 uint64_t parent)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	struct cgp p = { m, o, total, 0 };
+
+	if (!m)
+		return NULL;
+	if (o->cg_mode == CG_FLAT || o->cg_mode == CG_FOLDED)
+		print_flat(&p, e, o->cg_mode == CG_FOLDED);
+	else
+		print_graph(&p, e, parent);
+	return mem_text(m, &buf);
+}
+
+int report_event_rows(const struct report_opts *o, struct report_event *ev, bool has_callchain,
+		      char **columns, report_row_cb fn, void *ctx)
+{
+	struct hist *h = &ev->hist;
+	bool graphs = has_callchain && o->cg_mode != CG_NONE && h->o.callchain;
+	struct layout l;
+	char *buf = NULL, *graph;
+	size_t i, len = 0, shown = 0;
+	FILE *m;
+	int err = 0;
+
+	layout_init(&l, o, ev, h->o.children);
+	l.total = ev->total_period;
+	if (!(m = open_memstream(&buf, &len)))
+		return -ENOMEM;
+	print_header(m, &l);
+	*columns = mem_text(m, &buf);
+	/* the header's first line, without its "# " */
+	if (*columns && strchr(*columns, '\n'))
+		*strchr(*columns, '\n') = 0;
+	if (*columns)
+		memmove(*columns, *columns + 2, strlen(*columns + 2) + 1);
+	for (i = 0; i < h->nr_entries && !err; i++) {
+		struct hist_entry *e = h->sorted[i];
+
+		if (!entry_shown(&l, e))
+			continue;
+		if (o->max_entries > 0 && shown++ == (size_t)o->max_entries)
+			break;
+		buf = NULL;
+		if (!(m = open_memstream(&buf, &len)))
+			return -ENOMEM;
+		print_entry_line(m, &l, e);
+		mem_text(m, &buf);
+		if (buf && len && buf[len - 1] == '\n')
+			buf[len - 1] = 0;
+		graph = graphs ? entry_graph(o, e, ev->total_period,
+					     h->o.children ? e->total : e->self) : NULL;
+		err = buf ? fn(ctx, e, buf, graph && *graph ? graph : NULL) : -ENOMEM;
+		free(buf);
+		free(graph);
+	}
+	return err;
 }

@@ -63,6 +63,13 @@ struct report_event *report_event_of(struct report_event **events, size_t *nr,
 void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,
 			bool has_callchain);
 
+/* The browser's view of an event: the column header (*columns, the caller frees it), then
+ * for each entry --stdio would print, its line and its call graph (NULL: none) as text. */
+typedef int (*report_row_cb)(void *ctx, struct hist_entry *e, const char *line,
+			     const char *graph);
+int report_event_rows(const struct report_opts *o, struct report_event *ev, bool has_callchain,
+		      char **columns, report_row_cb fn, void *ctx);
+
 /* --stats: the records by type and each event's samples, as perf prints them; returns the
  * exit status. */
 int report_stats(const struct report_opts *o);

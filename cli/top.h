@@ -48,6 +48,10 @@ int top_view_sort(struct top_view *v, struct report_event *ev);
 void top_view_tick(struct top_view *v);
 void top_view_zero(struct top_view *v);
 
+/* The terminal browser over the live hists (tui-top.c), until q or the recording's end. 0,
+ * or -EINVAL when it could not start (said). */
+int top_tui(struct top_view *v);
+
 /* Frees the hists. */
 void top_view_release(struct top_view *v);
 
