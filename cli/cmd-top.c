@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cmds.h"
@@ -104,6 +105,21 @@ static int setup_target(const struct top_cli *c, struct target *t, struct top_vi
 	return 0;
 }
 
+/* As perf top: without -E, the entries that fit the terminal under the header (its rows,
+ * else $LINES, else 25). */
+static int screen_entries(void)
+{
+	struct winsize ws;
+	const char *env = getenv("LINES");
+	int rows = 25;
+
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row)
+		rows = ws.ws_row;
+	else if (env && atoi(env) > 0)
+		rows = atoi(env);
+	return rows > 8 ? rows - 7 : 1;
+}
+
 /* The display side: sort keys, call graphs, children, filters. 0 or -1 (said). */
 static int setup_view(struct top_cli *c, struct top_view *v, bool chains)
 {
@@ -114,7 +130,7 @@ static int setup_view(struct top_cli *c, struct top_view *v, bool chains)
 	o->sort = c->sort;
 	o->show_nr = c->show_nr;
 	o->percent_limit = c->percent_limit;
-	o->max_entries = c->entries;
+	o->max_entries = c->entries ? c->entries : screen_entries();
 	o->comm = c->comms;
 	o->dso = c->dsos;
 	o->symbols = c->symbols;

@@ -71,13 +71,22 @@ static void print_header(struct top_view *v, FILE *out, const char *name, double
 /* Sorts an event's hist and orders its call graphs for printing. */
 int top_view_sort(struct top_view *v, struct report_event *ev)
 {
-	int err = hist_sort(&ev->hist);
+	struct hist *h = &ev->hist;
+	int err = hist_sort(h);
+	size_t n = v->ro.max_entries > 0 ? (size_t)v->ro.max_entries : h->nr_entries;
 
-	if (!err && ev->hist.o.callchain) {
-		hist_reset_trees(&ev->hist);
-		err = hist_sort_callchains(&ev->hist, v->ro.cg_mode, v->ro.cg_min_percent,
-					   ev->total_period);
+	if (err || !h->o.callchain)
+		return err;
+	hist_reset_trees(h);
+	/* the graphs of the entries printed only (-E): not those of the whole hist */
+	if (n && n < h->nr_entries) {
+		const struct hist_entry *last = h->sorted[n - 1];
+
+		err = hist_build_trees(h, h->o.children ? last->total : last->self);
 	}
+	if (!err)
+		err = hist_sort_callchains(h, v->ro.cg_mode, v->ro.cg_min_percent,
+					   ev->total_period);
 	return err;
 }
 
