@@ -77,16 +77,12 @@ int top_view_sort(struct top_view *v, struct report_event *ev)
 
 	if (err || !h->o.callchain)
 		return err;
-	hist_reset_trees(h);
-	/* the graphs of the entries printed only (-E): not those of the whole hist */
-	if (n && n < h->nr_entries) {
-		const struct hist_entry *last = h->sorted[n - 1];
-
-		err = hist_build_trees(h, h->o.children ? last->total : last->self);
-	}
+	/* the trees grow by the chains that got samples since the last refresh; the graphs
+	 * of the printed entries only are ordered */
+	err = hist_update_trees(h);
 	if (!err)
-		err = hist_sort_callchains(h, v->ro.cg_mode, v->ro.cg_min_percent,
-					   ev->total_period);
+		err = hist_sort_callchains_n(h, v->ro.cg_mode, v->ro.cg_min_percent,
+					     ev->total_period, n);
 	return err;
 }
 

@@ -11,6 +11,8 @@
 #include "cli/top.h"
 #include "cli/tui.h"
 
+#define TUI_ENTRIES 1000
+
 struct tui_top {
 	struct top_view *v;
 	struct tui_view shown;		/* the view the hists count for */
@@ -108,7 +110,7 @@ int top_tui(struct top_view *v)
 	};
 	int err;
 
-	v->ro.max_entries = 0;	/* the browser scrolls */
+	v->ro.max_entries = TUI_ENTRIES;	/* the browser scrolls through these */
 	err = tui_browse(&m);
 	v->filter.tid = NULL;
 	v->filter.dso = t.user_dso;

@@ -182,6 +182,12 @@ out:
 
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total)
 {
+	return hist_sort_callchains_n(h, mode, min_percent, total, h->nr_entries);
+}
+
+int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent,
+			   uint64_t total, size_t n)
+{
 	/* perf's min_callchain_hits: the share of the total period, truncated to a u64 (on 395
 	 * tracepoint hits, 0.5% keeps every chain of 1 hit or more) */
 	double min_abs = floor((double)total * min_percent / 100.0);
@@ -192,7 +198,7 @@ int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, 
 		return 0;
 	/* an entry under the absolute threshold prints no graph: no tree for it */
 	err = hist_build_trees(h, mode == CG_GRAPH_REL ? 0 : (uint64_t)ceil(min_abs));
-	for (i = 0; i < h->nr_entries && !err; i++) {
+	for (i = 0; i < h->nr_entries && i < n && !err; i++) {
 		struct hist_entry *e = h->sorted[i];
 
 		if (!e->root)	/* no tree: nothing to print under it */

@@ -118,6 +118,9 @@ struct path_end {
 	struct path_node *node;
 	const char *comm;
 	uint32_t pid, tid, cpu;
+	/* what of node's hit and count the entries, and the trees, hold already: a hist
+	 * still being added to (top) counts only what came since */
+	uint64_t done_hit, done_count, tree_hit, tree_count;
 };
 
 struct hist_opts {
@@ -133,8 +136,8 @@ struct hist {
 	struct hist_opts o;
 	struct arena arena;
 	struct pool pool;	/* trie nodes */
-	struct pool tree_pool;	/* call-graph tree nodes (hist_reset_trees() drops them) */
-	struct arena tree_arena;	/* their sorted child arrays */
+	struct pool tree_pool;	/* call-graph tree nodes */
+	struct arena tree_arena;	/* their sorted child arrays (hist_update_trees() drops them) */
 	struct hashmap entries;	/* hash -> struct hist_entry chain */
 	struct htab nodes;	/* hash(parent, frame) -> struct cg_node */
 	struct hist_entry **sorted;	/* after hist_sort() */
@@ -177,9 +180,10 @@ int hist_collapse(struct hist *h);
  * from the distinct chains (hist_sort_callchains() calls it). 0 or -ENOMEM. */
 int hist_build_trees(struct hist *h, uint64_t min);
 
-/* Drops every entry's call-graph tree and what hist_sort_callchains() made of it, so that a
- * hist still being added to (flare top) can build them again from all its samples. */
-void hist_reset_trees(struct hist *h);
+/* For a hist still being added to: adds the samples that came since the trees were built
+ * to them (every entry's, whatever its period), and lets hist_sort_callchains() order them
+ * again. 0 or -ENOMEM. */
+int hist_update_trees(struct hist *h);
 
 /* Sorts the entries for output: by children then self period (or self), ties by the keys. */
 int hist_sort(struct hist *h);
@@ -192,6 +196,9 @@ int hist_sort(struct hist *h);
  */
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
 			 uint64_t total);
+/* The same for the first n sorted entries only (those top prints). */
+int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent,
+			   uint64_t total, size_t n);
 
 /* Compares two entries by key k (< 0, 0, > 0 in output order). */
 int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, enum hist_key k);

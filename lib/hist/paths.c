@@ -260,7 +260,8 @@ static int end_add(struct hist *h, struct path_node *p, const struct hist_sample
 		h->ends = v;
 		h->ends_alloc = na;
 	}
-	h->ends[h->nr_ends++] = (struct path_end){ p, s->comm, s->pid, s->tid, s->cpu };
+	h->ends[h->nr_ends++] = (struct path_end){ p, s->comm, s->pid, s->tid, s->cpu, 0, 0, 0,
+						   0 };
 	return 0;
 }
 
@@ -507,7 +508,8 @@ static int replay_init(struct hist *h, struct replay *r, const struct path_end *
 
 /* Counts one distinct chain into its entries, as each of its samples would: the leaf's entry
  * gets self and total, in children mode every caller's entry total (once per chain). */
-static int collapse_one(struct hist *h, const struct path_end *pe)
+static int collapse_one(struct hist *h, const struct path_end *pe, uint64_t hit,
+			uint64_t count)
 {
 	const struct path_node *end = pe->node;
 	bool leaf_only = end->ctx->leaf_only;
@@ -524,10 +526,10 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 	if (!(e = node_entry(h, &r, r.v[0], false, 0)))
 		return -ENOMEM;
 	e->stamp = h->stamp;
-	e->self += end->hit;
-	e->total += end->hit;
-	e->nr_self += end->count;
-	e->nr_total += end->count;
+	e->self += hit;
+	e->total += hit;
+	e->nr_self += count;
+	e->nr_total += count;
 	if (leaf_only)
 		return 0;
 	if (n > e->max_depth)
@@ -547,8 +549,8 @@ static int collapse_one(struct hist *h, const struct path_end *pe)
 		if (e->stamp == h->stamp)
 			continue;
 		e->stamp = h->stamp;
-		e->total += end->hit;
-		e->nr_total += end->count;
+		e->total += hit;
+		e->nr_total += count;
 		if (d > e->max_depth)
 			e->max_depth = (uint32_t)d;
 	}
@@ -562,19 +564,21 @@ int hist_collapse(struct hist *h)
 
 	if (h->collapsed)
 		return 0;
-	/* samples added after a collapse: count everything again */
-	for (i = 0; i < h->nr_entries; i++) {
-		struct hist_entry *e = h->created[i];
-
-		e->self = e->total = e->nr_self = e->nr_total = 0;
-		e->max_depth = 0;
-	}
 	h->ecache = calloc(ECACHE_SLOTS, sizeof(*h->ecache));
 	if (!h->ecache)
 		return -ENOMEM;
-	for (i = 0; i < h->nr_ends; i++)
-		if ((err = collapse_one(h, &h->ends[i])))
+	/* samples added after a collapse: only what each chain got since is counted */
+	for (i = 0; i < h->nr_ends; i++) {
+		struct path_end *pe = &h->ends[i];
+		uint64_t hit = pe->node->hit - pe->done_hit, count = pe->node->count - pe->done_count;
+
+		if (!hit && !count)
+			continue;
+		if ((err = collapse_one(h, pe, hit, count)))
 			break;
+		pe->done_hit = pe->node->hit;
+		pe->done_count = pe->node->count;
+	}
 	free(h->ecache);
 	h->ecache = NULL;
 	if (err)
@@ -584,7 +588,8 @@ int hist_collapse(struct hist *h)
 }
 
 /* The trees of the wanted entries of one distinct chain (those whose period reaches min). */
-static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
+static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min, uint64_t hit,
+		     uint64_t count)
 {
 	const struct path_node *end = pe->node;
 	bool caller = h->o.caller_order;
@@ -602,8 +607,8 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 	e = r.v[0]->entry;
 	e->stamp = h->stamp;
 	if ((h->o.children ? e->total : e->self) >= min &&
-	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, end->hit,
-			    end->count)))
+	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, hit,
+			    count)))
 		return err;
 	if (!h->o.children)
 		return 0;
@@ -617,22 +622,10 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 		/* the entry's chain: from its frame toward the far end */
 		if (e->total >= min &&
 		    (err = tree_add(h, &e->root, r.v, fi, caller ? fi + 1 : n - fi, caller,
-				    end->hit, end->count)))
+				    hit, count)))
 			return err;
 	}
 	return 0;
-}
-
-void hist_reset_trees(struct hist *h)
-{
-	size_t i;
-
-	for (i = 0; i < h->nr_entries; i++)
-		h->created[i]->root = NULL;
-	htab_release(&h->nodes);
-	pool_release(&h->tree_pool);
-	arena_release(&h->tree_arena);
-	h->trees_built = false;
 }
 
 int hist_build_trees(struct hist *h, uint64_t min)
@@ -645,8 +638,41 @@ int hist_build_trees(struct hist *h, uint64_t min)
 	if ((err = hist_collapse(h)))
 		return err;
 	h->trees_built = true;
-	for (i = 0; i < h->nr_ends; i++)
-		if ((err = trees_one(h, &h->ends[i], min)))
+	for (i = 0; i < h->nr_ends; i++) {
+		struct path_end *pe = &h->ends[i];
+
+		if ((err = trees_one(h, pe, min, pe->node->hit, pe->node->count)))
 			return err;
+		pe->tree_hit = pe->node->hit;
+		pe->tree_count = pe->node->count;
+	}
+	return 0;
+}
+
+int hist_update_trees(struct hist *h)
+{
+	size_t i;
+	int err;
+
+	if (!h->o.callchain)
+		return 0;
+	if ((err = hist_collapse(h)))
+		return err;
+	if (!h->trees_built)
+		return hist_build_trees(h, 0);
+	for (i = 0; i < h->nr_ends; i++) {
+		struct path_end *pe = &h->ends[i];
+		uint64_t hit = pe->node->hit - pe->tree_hit;
+		uint64_t count = pe->node->count - pe->tree_count;
+
+		if (!hit && !count)
+			continue;
+		if ((err = trees_one(h, pe, 0, hit, count)))
+			return err;
+		pe->tree_hit = pe->node->hit;
+		pe->tree_count = pe->node->count;
+	}
+	/* the orders hist_sort_callchains() made are made again */
+	arena_release(&h->tree_arena);
 	return 0;
 }
