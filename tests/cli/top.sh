@@ -125,6 +125,18 @@ rp=$(pgrep -f "^$FLARE report -i tui.data$")
 [ -n "$rp" ] && kill -TERM $rp
 restored "report browser: SIGTERM restores the terminal"
 
+# a resize: too small says so, larger again shows the entries; Ctrl-C quits
+start 120 30 "$FLARE report -i tui.data"
+wait_for 'cpu_burn +\[\.\] b *$' >/dev/null
+tm resize-window -x 30 -y 4 2>/dev/null
+wait_for 'terminal too small' 10 && pass "a resize to a tiny terminal says it is too small" ||
+	fail "a resize to a tiny terminal says it is too small" "$(cat screen.txt)"
+tm resize-window -x 120 -y 30 2>/dev/null
+wait_for 'cpu_burn +\[\.\] b *$' 10 && pass "resized back, the entries again" ||
+	fail "resized back, the entries again" "$(head -c 300 screen.txt)"
+tm send-keys C-c
+restored "report browser: Ctrl-C quits and the terminal is as before"
+
 # too small a terminal: one line, status 1, the terminal as before
 rm -f after.stty
 start 30 5 "$FLARE report -i tui.data 2>small.err"
