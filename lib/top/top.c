@@ -70,10 +70,12 @@ static int on_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 	uint64_t n;
 
 	(void)off;
-	if ((ev->type == PERF_RECORD_LOST || ev->type == PERF_RECORD_LOST_SAMPLES) &&
-	    ev->size >= sizeof(*ev) + 16) {
-		/* LOST: id, lost; LOST_SAMPLES: lost */
-		memcpy(&n, (const char *)(ev + 1) + (ev->type == PERF_RECORD_LOST ? 8 : 0), 8);
+	/* LOST: id, lost (a ring overflowed); LOST_SAMPLES: lost (the kernel's count) */
+	if (ev->type == PERF_RECORD_LOST && ev->size >= sizeof(*ev) + 16) {
+		memcpy(&n, (const char *)(ev + 1) + 8, 8);
+		atomic_fetch_add(&t->lost, n);
+	} else if (ev->type == PERF_RECORD_LOST_SAMPLES && ev->size >= sizeof(*ev) + 8) {
+		memcpy(&n, ev + 1, 8);
 		atomic_fetch_add(&t->lost, n);
 	}
 	return 0;
