@@ -51,7 +51,8 @@ fi
 SOCK=flare-top-test-$$-0
 NTERM=0
 tm() { tmux -L "$SOCK" "$@"; }
-trap 'tm kill-server 2>/dev/null' EXIT
+# the servers' sockets go with the test: only this test's own
+trap 'tm kill-server 2>/dev/null; rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/flare-top-test-$$-"*' EXIT
 # start W H CMD: a fresh terminal of W x H running CMD, its stty state saved before and after
 start() {
 	tm kill-server 2>/dev/null
