@@ -12,7 +12,7 @@ else
 BUILD ?= build
 endif
 CC ?= gcc
-PKGS := libelf libdw libtraceevent libtracefs capstone libzstd libbpf
+PKGS := libelf libdw libtraceevent libtracefs capstone libzstd libbpf ncursesw
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS := $(shell pkg-config --libs $(PKGS))
 

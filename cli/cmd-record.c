@@ -263,36 +263,6 @@ static int refuse_lbr(void)
 	return EXIT_STATUS_PERF_ERR;
 }
 
-/* With no PMU, "cycles" becomes cpu-clock, named from its attr as perf names it then (the
- * modifiers decided exclude_guest as perf's do: cycles:k becomes cpu-clock:k). */
-static void fallback_cycles(struct evlist *l, bool defaulted)
-{
-	size_t i;
-
-	if (have_hw_pmu())
-		return;
-	for (i = 0; i < l->nr; i++) {
-		struct evsel *e = &l->evsels[i];
-		char *name, m[16];
-
-		if (e->attr.type != PERF_TYPE_HARDWARE || e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
-			continue;
-		ev_mods_from_attr(&e->attr, m, sizeof(m));
-		if (asprintf(&name, "cpu-clock%s", m) < 0)
-			continue;
-		if (!defaulted)
-			pr_warn("no hardware PMU for '%s' (a VM guest?); sampling %s instead",
-				e->name, name);
-		else
-			pr_warn("no hardware PMU for cycles (a VM guest?); sampling %s instead",
-				name);
-		free(e->name);
-		e->name = name;
-		e->attr.type = PERF_TYPE_SOFTWARE;
-		e->attr.config = PERF_COUNT_SW_CPU_CLOCK;
-	}
-}
-
 /* A cpu-clock or task-clock given with -e counts in msec (scale 1e-6), which perf records
  * as EVENT_UPDATE records of the event; its own default event has no unit. */
 static void mark_clock_units(struct evlist *l)
@@ -702,7 +672,7 @@ int cmd_record(int argc, char **argv)
 		goto out;
 	for (size_t i = 0; i < c.evlist.nr; i++)
 		config_mode(&c, &c.evlist.evsels[i].attr);
-	fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
+	cli_fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
 								  "cycles:P"));
 	if (config_rate(&c, &ro)) {
 		status = EXIT_STATUS_EINVAL;	/* for -F 0, as perf */

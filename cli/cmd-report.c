@@ -16,15 +16,18 @@
 #include "cli/out.h"
 #include "cli/report.h"
 #include "cli/read-opts.h"
+#include "cli/tui.h"
 #include "lib/trace/tpfmt.h"
 #include "lib/base/config.h"
 #include "lib/base/err.h"
 #include "lib/base/strbuf.h"
 #include "lib/data/features.h"
 #include "lib/hist/feed.h"
+#include "lib/hist/resolved.h"
 #include "lib/session/frame.h"
 #include "lib/session/session.h"
 #include "lib/sym/srcline.h"
+#include "lib/event/live.h"
 #include "lib/unwind/unwind.h"
 
 static const char *const report_usage[] = {
@@ -218,28 +221,10 @@ static struct report_event *event_of(struct report_ctx *c, const struct pd_attr 
 {
 	size_t idx = attr ? (size_t)attr->idx : 0;
 
-	if (idx >= c->nr_events) {
-		size_t n = idx + 8, i;
-		struct report_event *p;
-
-		/* the hists move: the feed's worker must be done with them */
-		if (c->feed && hist_feed_sync(c->feed))
-			return NULL;
-		p = realloc(c->events, n * sizeof(*p));
-		if (!p)
-			return NULL;
-		memset(p + c->nr_events, 0, (n - c->nr_events) * sizeof(*p));
-		c->events = p;
-		for (i = c->nr_events; i < n; i++)
-			hist_init(&c->events[i].hist, &c->hopts);
-		c->nr_events = n;
-	}
-	if (!c->events[idx].used) {
-		c->events[idx].used = true;
-		c->events[idx].first = idx == 0;
-		c->events[idx].name = attr && attr->name ? attr->name : "unknown";
-	}
-	return &c->events[idx];
+	/* the hists move: the feed's worker must be done with them */
+	if (idx >= c->nr_events && c->feed && hist_feed_sync(c->feed))
+		return NULL;
+	return report_event_of(&c->events, &c->nr_events, attr, &c->hopts);
 }
 
 static int on_sample(void *ctx, const struct resolved_sample *rs)
@@ -268,14 +253,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		if (push_frame(c, f, &nr))
 			return -ENOMEM;
 	}
-	hs = (struct hist_sample){
-		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
-		.cpu = rs->attr && !(rs->attr->attr.sample_type & PERF_SAMPLE_CPU) ? (uint32_t)-1 :
-		       rs->s->cpu,
-		.period = rs->s->period, .frames = c->frames,
-		.nr_frames = nr,
-	};
-	hs.no_chain = sample_chain_dropped(rs->s);	/* the entry stays, its chain goes */
+	hist_sample_from(rs, c->frames, nr, &hs);
 	if (c->need_trace)
 		hs.trace = tpfmt_sample(&c->tt, c->sess, rs->s);
 	return c->feed ? hist_feed_add(c->feed, &ev->hist, &hs) : hist_add(&ev->hist, &hs);
@@ -591,6 +569,121 @@ static int open_session(struct report_opts *o, struct session **sess)
 	return ret;
 }
 
+/* ---- the terminal browser ---- */
+
+struct report_tui {
+	struct report_ctx *c;
+	struct tui_view built;		/* the view the hists were made for */
+	const char *user_sort, *user_tid, *user_dso;
+	char tid[16];
+	bool sorted;
+};
+
+/* The profile again for another sort or zoom: the file replayed with them. 0 or -1. */
+static int tui_replay(struct report_tui *t, const struct tui_view *view)
+{
+	struct report_ctx *c = t->c;
+	struct report_opts *o = c->o;
+	struct session *sess;
+	int err;
+
+	ctx_release(c);
+	session_free(c->sess);
+	*c = (struct report_ctx){ .o = o };
+	o->sort = view->sort[0] ? view->sort : t->user_sort;
+	if (open_session(o, &sess) < 0)
+		return -1;
+	c->sess = sess;
+	if (setup_hist_opts(c, sess->pd))
+		return -1;
+	session_set_max_stack(sess, (unsigned int)o->max_stack, c->hopts.caller_order);
+	if ((err = setup_filters(c)))
+		return -1;
+	snprintf(t->tid, sizeof(t->tid), "%u", view->tid);
+	c->filter.tid = view->zoom_thread ? t->tid : t->user_tid;
+	c->filter.dso = view->dso[0] ? view->dso : t->user_dso;
+	t->built = *view;
+	t->sorted = false;
+	return replay(c);
+}
+
+static int tui_build(void *ctx, const struct tui_view *view, struct tui_page *page, char *msg,
+		     size_t len)
+{
+	struct report_tui *t = ctx;
+	struct report_ctx *c = t->c;
+	struct report_event *ev = NULL;
+	struct hist_opts ho = { 0 };
+	char bad[64];
+	size_t i;
+	int err = 0;
+
+	if (view->sort[0] && hist_parse_sort(view->sort, &ho, bad, sizeof(bad))) {
+		snprintf(msg, len, "unknown sort key '%s' (use comm, pid, dso, sym, cpu, trace)", bad);
+		return -1;
+	}
+	if (memcmp(view, &t->built, sizeof(*view)) && tui_replay(t, view)) {
+		snprintf(msg, len, "cannot read '%s' again", c->o->input);
+		return -1;
+	}
+	for (i = 0; i < c->nr_events && !ev; i++)
+		if (c->events[i].used && c->events[i].nr_samples)
+			ev = &c->events[i];
+	if (!ev)
+		return asprintf(&page->title, "no samples in '%s'", c->o->input) < 0 ? -1 : 0;
+	if (!t->sorted) {
+		err = hist_sort(&ev->hist);
+		if (!err)
+			name_threads(c->sess, &ev->hist);
+		if (!err)
+			err = hist_sort_callchains(&ev->hist, c->o->cg_mode, c->o->cg_min_percent,
+						   ev->total_period);
+		t->sorted = !err;
+	}
+	if (!err && asprintf(&page->title, "Samples: %" PRIu64 " of event '%s', Event count "
+			     "(approx.): %" PRIu64 ", lost: %" PRIu64, ev->nr_samples, ev->name,
+			     ev->total_period, c->sess->nr_lost) < 0)
+		err = -ENOMEM;
+	if (!err)
+		err = report_event_rows(c->o, ev, file_has_callchain(c->sess->pd) ||
+					c->sess->pd->is_pipe, &page->columns, tui_page_add_entry, page);
+	if (err)
+		snprintf(msg, len, "cannot show '%s': %s", c->o->input, err_str(err));
+	return err ? -1 : 0;
+}
+
+static char *tui_info(void *ctx)
+{
+	struct report_tui *t = ctx;
+	struct pd_features *f = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	struct perf_data *pd = t->c->sess->pd;
+
+	if (pd_features_read(pd, &f) || pd_features_render(pd, f, true, &sb)) {
+		strbuf_release(&sb);
+		sb = (struct strbuf)STRBUF_INIT;
+	}
+	pd_features_free(f);
+	return sb.buf && sb.buf[0] ? sb.buf : (strbuf_release(&sb), NULL);
+}
+
+/* The browser over the replayed profile, until q. 0, or 1 (said). */
+static int browse(struct report_ctx *c)
+{
+	struct live_signals sig = LIVE_SIGNALS_INIT;
+	struct report_tui t = { .c = c, .user_sort = c->o->sort, .user_tid = c->o->tid,
+				.user_dso = c->o->dso };
+	struct tui_model m = { .build = tui_build, .info = tui_info, .ctx = &t };
+	int err;
+
+	/* SIGINT and SIGTERM end the browser through its loop, the terminal restored */
+	if (!live_signals_block(&sig))
+		m.sig = &sig;
+	err = tui_browse(&m);
+	live_signals_release(&sig);
+	return err;
+}
+
 /* perf's config keys report honours (options on the command line win): report.children and
  * report.percent-limit. A file that does not parse is said once and ignored. */
 static void apply_config(struct report_opts *o)
@@ -621,12 +714,12 @@ static void apply_config(struct report_opts *o)
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
-				 .demangle = 1, .max_stack = 127, .inline_frames = 1 };
+				 .demangle = 1, .max_stack = 127, .inline_frames = 1, .tui = -1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_BOOL(0, "stdio", &o.stdio, "use the stdio interface"),
-		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (prints as --stdio)"),
+		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (the default on a terminal)"),
 		OPT_BOOL('n', "show-nr-samples", &o.show_nr, "show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace"),
@@ -670,6 +763,7 @@ int cmd_report(int argc, char **argv)
 	};
 	struct report_ctx c = { .o = &o };
 	struct session *sess = NULL;
+	bool use_tui;
 	int err;
 
 	apply_config(&o);
@@ -709,14 +803,19 @@ int cmd_report(int argc, char **argv)
 		session_free(sess);
 		return err;
 	}
-	out_pager_start();
+	/* the browser on a terminal, as perf (--stdio, --no-tui, -q, --header: text) */
+	use_tui = !o.stdio && o.tui != 0 && !o.quiet && !o.header && tui_possible();
+	if (!use_tui)
+		out_pager_start();
 	err = replay(&c);
-	if (!err) {
+	if (!err && use_tui) {
+		err = browse(&c);
+	} else if (!err) {
 		err = print_report(&c);
 		if (err)
 			pr_err("report on '%s' failed: %s", o.input, err_str(err));
 	}
 	ctx_release(&c);
-	session_free(sess);
+	session_free(c.sess);
 	return err ? 1 : 0;
 }

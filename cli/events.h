@@ -16,4 +16,8 @@ int cli_add_events(struct evlist *l, const char *spec);
 /* Prints err (from evlist_add_spec) in the format above. */
 void cli_print_evparse_err(const struct evparse_err *err);
 
+/* With no hardware PMU, each "cycles" event of l becomes cpu-clock with the same modifiers,
+ * said in one line on stderr (defaulted: the event was the command's default, not typed). */
+void cli_fallback_cycles(struct evlist *l, bool defaulted);
+
 #endif

@@ -37,6 +37,7 @@ static const struct cmd commands[] = {
 	{ "sched", cmd_sched, "Tool to trace/measure scheduler properties (latencies)" },
 	{ "script", cmd_script, "Read perf.data and display trace output" },
 	{ "stat", cmd_stat, "Run a command and gather performance counter statistics" },
+	{ "top", cmd_top, "System profiling tool." },
 	{ "trace", cmd_trace, "strace inspired tool" },
 	{ "version", cmd_version, "display the version of flare binary" },
 };

@@ -3,8 +3,10 @@
  * report-out: `flare report --stdio` output in perf 6.1's shapes: the column header, one line
  * per entry, and the call graph under it (graph, fractal, flat, folded).
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/report-fmt.h"
 #include "cli/report.h"
@@ -183,9 +185,13 @@ static void layout_init(struct layout *l, const struct report_opts *o, struct re
 			continue;
 		l->cols[l->nr++] = (struct col){ COL_KEY, k, (int)strlen(key_header(k)) };
 	}
-	for (i = 0; i < h->nr_entries; i++)
+	for (i = 0; i < h->nr_entries; i++) {
+		/* top's -E: the columns fit the entries printed */
+		if (o->max_entries > 0 && i == (size_t)o->max_entries)
+			break;
 		if (!entry_filtered(l, h->sorted[i]))
 			widen(l, h->sorted[i], h->nr_entries > 1 || h->sorted[i]->nr_total > 1);
+	}
 }
 
 static void put_dots(FILE *out, int n)
@@ -550,6 +556,33 @@ static void print_flat(struct cgp *p, struct hist_entry *e, bool folded)
 	}
 }
 
+struct report_event *report_event_of(struct report_event **events, size_t *nr,
+				     const struct pd_attr *attr, const struct hist_opts *o)
+{
+	size_t idx = attr ? (size_t)attr->idx : 0;
+	struct report_event *ev;
+
+	if (idx >= *nr) {
+		size_t n = idx + 8, i;
+		struct report_event *p = realloc(*events, n * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + *nr, 0, (n - *nr) * sizeof(*p));
+		for (i = *nr; i < n; i++)
+			hist_init(&p[i].hist, o);
+		*events = p;
+		*nr = n;
+	}
+	ev = &(*events)[idx];
+	if (!ev->used) {
+		ev->used = true;
+		ev->first = idx == 0;
+		ev->name = attr && attr->name ? attr->name : "unknown";
+	}
+	return ev;
+}
+
 static bool entry_shown(const struct layout *l, const struct hist_entry *e)
 {
 	double pct;
@@ -568,7 +601,7 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 	struct hist *h = &ev->hist;
 	struct layout l;
 	struct cgp p = { out, o, 0, 0 };
-	size_t i;
+	size_t i, shown = 0;
 
 	layout_init(&l, o, ev, h->o.children);
 	l.total = ev->total_period;
@@ -580,6 +613,8 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 
 		if (!entry_shown(&l, e))
 			continue;
+		if (o->max_entries > 0 && shown++ == (size_t)o->max_entries)
+			break;
 		print_entry_line(out, &l, e);
 		if (!has_callchain || o->cg_mode == CG_NONE || !h->o.callchain)
 			continue;
@@ -589,4 +624,74 @@ void report_print_event(FILE *out, const struct report_opts *o, struct report_ev
 			print_graph(&p, e, h->o.children ? e->total : e->self);
 	}
 	fputs("\n\n", out);
+}
+
+/* What a row stream was given: the printer's state between the entries. */
+static char *mem_text(FILE *m, char **buf)
+{
+	fclose(m);
+	return *buf;
+}
+
+/* An entry's graph, as --stdio prints it under the entry. */
+static char *entry_graph(const struct report_opts *o, struct hist_entry *e, uint64_t total,
+			 uint64_t parent)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	struct cgp p = { m, o, total, 0 };
+
+	if (!m)
+		return NULL;
+	if (o->cg_mode == CG_FLAT || o->cg_mode == CG_FOLDED)
+		print_flat(&p, e, o->cg_mode == CG_FOLDED);
+	else
+		print_graph(&p, e, parent);
+	return mem_text(m, &buf);
+}
+
+int report_event_rows(const struct report_opts *o, struct report_event *ev, bool has_callchain,
+		      char **columns, report_row_cb fn, void *ctx)
+{
+	struct hist *h = &ev->hist;
+	bool graphs = has_callchain && o->cg_mode != CG_NONE && h->o.callchain;
+	struct layout l;
+	char *buf = NULL, *graph;
+	size_t i, len = 0, shown = 0;
+	FILE *m;
+	int err = 0;
+
+	layout_init(&l, o, ev, h->o.children);
+	l.total = ev->total_period;
+	if (!(m = open_memstream(&buf, &len)))
+		return -ENOMEM;
+	print_header(m, &l);
+	*columns = mem_text(m, &buf);
+	/* the header's first line, without its "# " */
+	if (*columns && strchr(*columns, '\n'))
+		*strchr(*columns, '\n') = 0;
+	if (*columns)
+		memmove(*columns, *columns + 2, strlen(*columns + 2) + 1);
+	for (i = 0; i < h->nr_entries && !err; i++) {
+		struct hist_entry *e = h->sorted[i];
+
+		if (!entry_shown(&l, e))
+			continue;
+		if (o->max_entries > 0 && shown++ == (size_t)o->max_entries)
+			break;
+		buf = NULL;
+		if (!(m = open_memstream(&buf, &len)))
+			return -ENOMEM;
+		print_entry_line(m, &l, e);
+		mem_text(m, &buf);
+		if (buf && len && buf[len - 1] == '\n')
+			buf[len - 1] = 0;
+		graph = graphs ? entry_graph(o, e, ev->total_period,
+					     h->o.children ? e->total : e->self) : NULL;
+		err = buf ? fn(ctx, e, buf, graph && *graph ? graph : NULL) : -ENOMEM;
+		free(buf);
+		free(graph);
+	}
+	return err;
 }

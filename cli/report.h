@@ -35,6 +35,7 @@ struct report_opts {
 	int header, header_only, show_info;
 	int stdio, tui, gtk, quiet, verbose, inverted;
 	int max_stack;		/* --max-stack: frames of a call chain (and unwound) kept */
+	int max_entries;	/* the entries printed at most (top's -E); 0: all */
 	/* parsed */
 	enum cg_mode cg_mode;
 	double cg_min_percent;
@@ -58,9 +59,21 @@ struct report_event {
 	bool first;		/* the file's first event (perf's --symbol-filter reaches only it) */
 };
 
+/* The event of attr in *events (by attr idx), named and marked used; the array grows (and
+ * moves) for a new idx, each new hist made with o. NULL on -ENOMEM. */
+struct report_event *report_event_of(struct report_event **events, size_t *nr,
+				     const struct pd_attr *attr, const struct hist_opts *o);
+
 /* Prints one event's section: "# Samples: ..." through the entries and the blank lines. */
 void report_print_event(FILE *out, const struct report_opts *o, struct report_event *ev,
 			bool has_callchain);
+
+/* The browser's view of an event: the column header (*columns, the caller frees it), then
+ * for each entry --stdio would print, its line and its call graph (NULL: none) as text. */
+typedef int (*report_row_cb)(void *ctx, struct hist_entry *e, const char *line,
+			     const char *graph);
+int report_event_rows(const struct report_opts *o, struct report_event *ev, bool has_callchain,
+		      char **columns, report_row_cb fn, void *ctx);
 
 /* --stats: the records by type and each event's samples, as perf prints them; returns the
  * exit status. */

@@ -3,9 +3,9 @@
 # test suite compares against: Linux perf, Chromium, FlameGraph's Perl) when it is missing.
 # Debian 12 packages only; nothing is downloaded from anywhere else.
 set -eu
-pkgs="gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libtracefs-dev libcapstone-dev libzstd-dev libiberty-dev libbpf-dev bpftool clang"
+pkgs="gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libtracefs-dev libcapstone-dev libzstd-dev libiberty-dev libbpf-dev bpftool clang libncurses-dev"
 if [ "${1:-}" = --test ]; then
-	pkgs="$pkgs linux-perf chromium perl python3 clang locales libxml2-utils binutils g++ time clang-format"
+	pkgs="$pkgs linux-perf chromium perl python3 clang locales libxml2-utils binutils g++ time clang-format tmux"
 fi
 missing=""
 for p in $pkgs; do

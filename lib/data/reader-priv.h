@@ -61,6 +61,11 @@ struct pd_priv {
 	bool eof;
 	bool open_end;	      /* file mode: data size 0 in the header, read to the file's end */
 	struct pd_chunk *chunks;
+	/* PD_STREAM: the kernel's records after the prelude are read into recbuf, each valid
+	 * until the next record is read (a live stream of any length in bounded memory) */
+	bool stream, prelude_done;
+	uint8_t *recbuf;
+	size_t recbuf_cap;
 	struct pd_pending *pending;
 	size_t nr_pending, pending_pos;
 	uint64_t nr_compressed;	 /* COMPRESSED records read (their records are handed out) */

@@ -353,6 +353,23 @@ static int stream_cut(struct perf_data *pd, size_t partial)
 	return 0;
 }
 
+/* Where a stream record goes: chunk memory kept until close, or with PD_STREAM, for the
+ * kernel's records after the prelude, the one buffer reused by every such record. */
+static uint8_t *stream_buf(struct pd_priv *p, const struct perf_event_header *h)
+{
+	if (!p->stream || !p->prelude_done || h->type >= PERF_RECORD_USER_TYPE_START)
+		return pd_chunk_alloc(p, h->size);
+	if (h->size > p->recbuf_cap) {
+		uint8_t *b = realloc(p->recbuf, h->size);
+
+		if (!b)
+			return NULL;
+		p->recbuf = b;
+		p->recbuf_cap = h->size;
+	}
+	return p->recbuf;
+}
+
 /* Pipe mode: reads the next record of the stream into chunk memory. 1, 0 at EOF, or < 0. */
 static int stream_next(struct perf_data *pd, const struct perf_event_header **ev, uint64_t *off)
 {
@@ -376,7 +393,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx has size %u",
 			(unsigned long long)p->pos, h.size);
-	buf = pd_chunk_alloc(p, h.size);
+	buf = stream_buf(p, &h);
 	if (!buf)
 		return -ENOMEM;
 	memcpy(buf, &h, sizeof(h));
@@ -625,6 +642,7 @@ static int read_prelude(struct perf_data *pd)
 			break;
 	}
 	p->pending_pos = 0;
+	p->prelude_done = true;
 	if (!pd->nr_attrs)
 		return pd_err(pd, -ERR_FORMAT,
 			"pipe stream has no event attributes (no HEADER_ATTR record)");
@@ -720,6 +738,7 @@ int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags)
 	struct stat st;
 	void *m;
 
+	p->stream = flags & PD_STREAM;
 	if (!strcmp(path, "-")) {
 		p->fd = dup(0);
 	} else {
@@ -833,6 +852,7 @@ void perf_data_close(struct perf_data *pd)
 		pd_zstd_free(p);
 		pd_dir_free(p);
 		free(p->src.buf);
+		free(p->recbuf);
 		hashmap_release(&p->id2attr);
 		hashmap_release(&p->id_index);
 		arena_release(&p->arena);

@@ -109,6 +109,10 @@ struct perf_data {
 };
 
 #define PD_FORCE 1 /* read files owned by another user (perf's -f) */
+/* A pipe stream read for as long as it lasts (flare top): after the prelude, a record of the
+ * kernel's types (below PERF_RECORD_USER_TYPE_START) is valid only until the next
+ * perf_data_next() call, so memory stays bounded. */
+#define PD_STREAM 2
 
 /* Opens path ("-" for stdin). On failure returns < 0, sets *ret to NULL and writes one line
  * into errbuf saying what is wrong and where ("bad magic at offset 0", "not owned by you"). */

@@ -49,7 +49,7 @@ static struct cg_node **children_in(struct hist *h, const struct cg_node *n, siz
 	*nr = k;
 	if (!k)
 		return NULL;
-	v = arena_alloc(&h->arena, k * sizeof(*v));
+	v = arena_alloc(&h->tree_arena, k * sizeof(*v));
 	if (!v)
 		return NULL;
 	for (c = n->child; c; c = c->next)
@@ -175,7 +175,7 @@ static int sort_flat(struct hist *h, struct hist_entry *e, uint64_t min_hit)
 	e->root->nr_sorted = acc.nr;
 	e->root->sorted = NULL;
 	if (acc.nr) {
-		e->root->sorted = arena_alloc(&h->arena, acc.nr * sizeof(*acc.v));
+		e->root->sorted = arena_alloc(&h->tree_arena, acc.nr * sizeof(*acc.v));
 		if (!e->root->sorted) {
 			err = -ENOMEM;
 			goto out;
@@ -202,6 +202,12 @@ static uint64_t tree_min(enum cg_mode mode, double min_percent, uint64_t total)
 
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total)
 {
+	return hist_sort_callchains_n(h, mode, min_percent, total, h->nr_entries);
+}
+
+int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent,
+			   uint64_t total, size_t n)
+{
 	double min_abs = min_hits(min_percent, total);
 	size_t i;
 	int err = 0;
@@ -209,7 +215,7 @@ int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, 
 	if (!h->o.callchain || mode == CG_NONE)
 		return 0;
 	err = hist_build_trees(h, tree_min(mode, min_percent, total));
-	for (i = 0; i < h->nr_entries && !err; i++) {
+	for (i = 0; i < h->nr_entries && i < n && !err; i++) {
 		struct hist_entry *e = h->sorted[i];
 
 		if (!e->root)	/* no tree: nothing to print under it */

@@ -98,6 +98,8 @@ void hist_release(struct hist *h)
 	htab_release(&h->nodes);
 	arena_release(&h->arena);
 	pool_release(&h->pool);
+	pool_release(&h->tree_pool);
+	arena_release(&h->tree_arena);
 	memset(h, 0, sizeof(*h));
 }
 

@@ -128,6 +128,9 @@ struct path_end {
 	uint32_t pid, tid, cpu;
 	uint64_t hit, count;
 	struct hist_entry *self;	/* the samples' own entry (set by the collapse) */
+	/* what of hit and count the entries, and the trees, hold already: a hist still being
+	 * added to (top) counts only what came since */
+	uint64_t done_hit, done_count, tree_hit, tree_count;
 };
 
 struct hist_opts {
@@ -146,7 +149,9 @@ struct hist_opts {
 struct hist {
 	struct hist_opts o;
 	struct arena arena;
-	struct pool pool;	/* trie and tree nodes */
+	struct pool pool;	/* trie nodes */
+	struct pool tree_pool;	/* call-graph tree nodes */
+	struct arena tree_arena;	/* their sorted child arrays (hist_update_trees() drops them) */
 	struct hashmap entries;	/* hash -> struct hist_entry chain */
 	struct hashmap canon_dsos;	/* hash(short name) -> struct canon_dso chain */
 	struct hashmap canon_syms;	/* hash(dso, start, end) -> struct canon_sym chain */
@@ -191,6 +196,11 @@ int hist_collapse(struct hist *h);
  * from the distinct chains (hist_sort_callchains() calls it). 0 or -ENOMEM. */
 int hist_build_trees(struct hist *h, uint64_t min);
 
+/* For a hist still being added to: adds the samples that came since the trees were built
+ * to them (every entry's, whatever its period), and lets hist_sort_callchains() order them
+ * again. 0 or -ENOMEM. */
+int hist_update_trees(struct hist *h);
+
 /* Sorts the entries for output: by children then self period (or self), ties by the keys. */
 int hist_sort(struct hist *h);
 
@@ -202,6 +212,9 @@ int hist_sort(struct hist *h);
  */
 int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
 			 uint64_t total);
+/* The same for the first n sorted entries only (those top prints). */
+int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent,
+			   uint64_t total, size_t n);
 
 /*
  * hist_sort() and hist_sort_callchains() in one, on two CPUs: after hist_collapse(), a second

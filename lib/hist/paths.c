@@ -74,7 +74,7 @@ static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 				return n;
 		}
 	}
-	n = pool_alloc(&h->pool, sizeof(*n));
+	n = pool_alloc(&h->tree_pool, sizeof(*n));
 	if (!n)
 		return NULL;
 	n->parent = parent;
@@ -99,7 +99,7 @@ static int tree_add(struct hist *h, struct cg_node **root, struct path_node *con
 	size_t i;
 
 	/* made for the entries that print a graph only: most never get one */
-	if (!*root && !(*root = pool_alloc(&h->pool, sizeof(**root))))
+	if (!*root && !(*root = pool_alloc(&h->tree_pool, sizeof(**root))))
 		return -ENOMEM;
 	cur = *root;
 	for (i = 0; i < len; i++) {
@@ -565,7 +565,7 @@ static int replay_init(struct hist *h, struct replay *r, const struct path_end *
 
 /* Counts one distinct chain into its entries, as each of its samples would: the leaf's entry
  * gets self and total, in children mode every caller's entry total (once per chain). */
-static int collapse_one(struct hist *h, struct path_end *pe)
+static int collapse_one(struct hist *h, struct path_end *pe, uint64_t hit, uint64_t count)
 {
 	struct hist_entry *e;
 	struct replay r;
@@ -580,14 +580,14 @@ static int collapse_one(struct hist *h, struct path_end *pe)
 	if (!(e = pe->self = self_entry(h, &r)))
 		return -ENOMEM;
 	e->stamp = h->stamp;
-	e->self += pe->hit;
-	e->total += pe->hit;
+	e->self += hit;
+	e->total += hit;
 	if (r.v[0]->f.level == 'k')
-		e->self_sys += pe->hit;
+		e->self_sys += hit;
 	else if (r.v[0]->f.level == '.')
-		e->self_usr += pe->hit;
-	e->nr_self += pe->count;
-	e->nr_total += pe->count;
+		e->self_usr += hit;
+	e->nr_self += count;
+	e->nr_total += count;
 	if (r.ctx->leaf_only)
 		return 0;
 	if (n > e->max_depth)
@@ -607,8 +607,8 @@ static int collapse_one(struct hist *h, struct path_end *pe)
 		if (e->stamp == h->stamp)
 			continue;
 		e->stamp = h->stamp;
-		e->total += pe->hit;
-		e->nr_total += pe->count;
+		e->total += hit;
+		e->nr_total += count;
 		if (d > e->max_depth)
 			e->max_depth = (uint32_t)d;
 	}
@@ -622,20 +622,21 @@ int hist_collapse(struct hist *h)
 
 	if (h->collapsed)
 		return 0;
-	/* samples added after a collapse: count everything again */
-	for (i = 0; i < h->nr_entries; i++) {
-		struct hist_entry *e = h->created[i];
-
-		e->self = e->total = e->nr_self = e->nr_total = 0;
-		e->self_sys = e->self_usr = 0;
-		e->max_depth = 0;
-	}
 	h->ecache = calloc(ECACHE_SLOTS, sizeof(*h->ecache));
 	if (!h->ecache)
 		return -ENOMEM;
-	for (i = 0; i < h->nr_ends; i++)
-		if ((err = collapse_one(h, &h->ends[i])))
+	/* samples added after a collapse: only what each chain got since is counted */
+	for (i = 0; i < h->nr_ends; i++) {
+		struct path_end *pe = &h->ends[i];
+		uint64_t hit = pe->hit - pe->done_hit, count = pe->count - pe->done_count;
+
+		if (!hit && !count)
+			continue;
+		if ((err = collapse_one(h, pe, hit, count)))
 			break;
+		pe->done_hit = pe->hit;
+		pe->done_count = pe->count;
+	}
 	free(h->ecache);
 	h->ecache = NULL;
 	if (err)
@@ -645,7 +646,8 @@ int hist_collapse(struct hist *h)
 }
 
 /* The trees of the wanted entries of one distinct chain (those whose period reaches min). */
-static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
+static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min, uint64_t hit,
+		     uint64_t count)
 {
 	bool caller = h->o.caller_order;
 	struct hist_entry *e;
@@ -662,8 +664,8 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 	e = pe->self;
 	e->stamp = h->stamp;
 	if ((h->o.children ? e->total : e->self) >= min &&
-	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, pe->hit,
-			    pe->count)))
+	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, hit,
+			    count)))
 		return err;
 	if (!h->o.children)
 		return 0;
@@ -677,7 +679,7 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min)
 		/* the entry's chain: from its frame toward the far end */
 		if (e->total >= min &&
 		    (err = tree_add(h, &e->root, r.v, fi, caller ? fi + 1 : n - fi, caller,
-				    pe->hit, pe->count)))
+				    hit, count)))
 			return err;
 	}
 	return 0;
@@ -693,8 +695,41 @@ int hist_build_trees(struct hist *h, uint64_t min)
 	if ((err = hist_collapse(h)))
 		return err;
 	h->trees_built = true;
-	for (i = 0; i < h->nr_ends; i++)
-		if ((err = trees_one(h, &h->ends[i], min)))
+	for (i = 0; i < h->nr_ends; i++) {
+		struct path_end *pe = &h->ends[i];
+
+		if ((err = trees_one(h, pe, min, pe->hit, pe->count)))
 			return err;
+		pe->tree_hit = pe->hit;
+		pe->tree_count = pe->count;
+	}
+	return 0;
+}
+
+int hist_update_trees(struct hist *h)
+{
+	size_t i;
+	int err;
+
+	if (!h->o.callchain)
+		return 0;
+	if ((err = hist_collapse(h)))
+		return err;
+	if (!h->trees_built)
+		return hist_build_trees(h, 0);
+	for (i = 0; i < h->nr_ends; i++) {
+		struct path_end *pe = &h->ends[i];
+		uint64_t hit = pe->hit - pe->tree_hit;
+		uint64_t count = pe->count - pe->tree_count;
+
+		if (!hit && !count)
+			continue;
+		if ((err = trees_one(h, pe, 0, hit, count)))
+			return err;
+		pe->tree_hit = pe->hit;
+		pe->tree_count = pe->count;
+	}
+	/* the orders hist_sort_callchains() made are made again */
+	arena_release(&h->tree_arena);
 	return 0;
 }

@@ -593,6 +593,14 @@ static int on_enable(void *ctx)
 	return 0;
 }
 
+/* The caller's stop condition (record_opts.stop). */
+static bool on_over(void *ctx)
+{
+	const struct rec *r = ctx;
+
+	return r->o->stop && r->o->stop(r->o->stop_ctx);
+}
+
 /* The writer's sink for the live loop: every record followed, the bytes written as they
  * are, FINISHED_ROUND after each pass that read something. */
 static const struct live_sink rec_sink = {
@@ -600,6 +608,7 @@ static const struct live_sink rec_sink = {
 	.bytes = on_bytes,
 	.round = on_round,
 	.enable = on_enable,
+	.over = on_over,
 };
 
 static int drain_all(struct rec *r)

@@ -69,6 +69,10 @@ struct record_opts {
 	/* Prepared, and let exec after the start-up records are written; or NULL. */
 	struct workload *workload;
 	struct live_signals *sig;	/* blocked by the caller */
+	/* Asked at each wake-up of the live loop (at least every 100 ms): true stops the
+	 * recording as a signal would (a live reader that is done: flare top's q); or NULL. */
+	bool (*stop)(void *ctx);
+	void *stop_ctx;
 	int comp_level;			/* -z: zstd level of the rings' data, 0: none */
 };
 
