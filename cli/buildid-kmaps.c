@@ -26,9 +26,9 @@
 
 struct kmap {
 	uint64_t start, end;
-	bool kernel;		/* the kernel's text, [kernel.kallsyms] */
-	char name[64];		/* the module's name, as /proc/modules has it */
-	char *path;		/* its file under /lib/modules, or NULL */
+	bool kernel;   /* the kernel's text, [kernel.kallsyms] */
+	char name[64]; /* the module's name, as /proc/modules has it */
+	char *path;    /* its file under /lib/modules, or NULL */
 	char hex[41];
 };
 
@@ -51,8 +51,8 @@ static int module_name(const char *file, char *out, size_t len)
 	const char *ko = strstr(file, ".ko");
 	size_t n, i;
 
-	if (!ko || (ko[3] && strcmp(ko + 3, ".xz") && strcmp(ko + 3, ".gz") &&
-		    strcmp(ko + 3, ".zst")))
+	if (!ko ||
+	    (ko[3] && strcmp(ko + 3, ".xz") && strcmp(ko + 3, ".gz") && strcmp(ko + 3, ".zst")))
 		return 0;
 	n = (size_t)(ko - file);
 	if (!n || n >= len)
@@ -80,7 +80,8 @@ static void find_paths(struct kmaps *km, const char *dir, int depth)
 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= sizeof(path) ||
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
+			    sizeof(path) ||
 		    stat(path, &st))
 			continue;
 		if (S_ISDIR(st.st_mode)) {
@@ -123,7 +124,7 @@ static int read_modules(struct kmaps *km)
 	int ret = strbuf_read_file(&sb, "/proc/modules");
 
 	if (ret < 0)
-		return ret == -ENOENT ? 0 : ret;	/* a kernel without modules */
+		return ret == -ENOENT ? 0 : ret; /* a kernel without modules */
 	for (line = strtok_r(sb.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		unsigned long long size, addr;
 		struct kmap *p, m = { 0 };
@@ -195,10 +196,11 @@ int buildid_print_kernel_maps(void)
 		const struct kmap *m = &km.v[i];
 
 		if (m->kernel)
-			printf("%s %16" PRIx64 " %16" PRIx64 " [kernel.kallsyms]\n", m->hex, m->start,
-			       m->end);
+			printf("%s %16" PRIx64 " %16" PRIx64 " [kernel.kallsyms]\n", m->hex,
+			       m->start, m->end);
 		else if (m->path)
-			printf("%s %16" PRIx64 " %16" PRIx64 " %s\n", m->hex, m->start, m->end, m->path);
+			printf("%s %16" PRIx64 " %16" PRIx64 " %s\n", m->hex, m->start, m->end,
+			       m->path);
 		else
 			printf("%s %16" PRIx64 " %16" PRIx64 " [%s]\n", m->hex, m->start, m->end,
 			       m->name);

@@ -40,7 +40,7 @@ struct annotate_opts {
 	const char *percent_type;
 	const char *objdump;
 	const char *stdio_color;
-	struct opt_strlist symbols;	/* -s and the arguments */
+	struct opt_strlist symbols; /* -s and the arguments */
 	double percent_limit;
 	int force, verbose, quiet, print_line, full_paths, skip_missing, source, asm_raw;
 	int stdio, stdio2, tui, show_nr, show_period, demangle, demangle_kernel, ignore_vmlinux;
@@ -50,8 +50,8 @@ struct annotate_opts {
 
 struct ann_event {
 	const char *name;
-	struct hist hist;	/* perf's entries (dso, sym): the order symbols print in */
-	struct ann_hist ah;	/* samples by symbol and address */
+	struct hist hist;   /* perf's entries (dso, sym): the order symbols print in */
+	struct ann_hist ah; /* samples by symbol and address */
 	bool used;
 };
 
@@ -59,7 +59,7 @@ struct ann_event {
 struct ann_dso {
 	struct dso *dso;
 	struct ann_object *obj;
-	uint64_t delta;		/* the dso's addresses less the object's (a relocated kernel) */
+	uint64_t delta; /* the dso's addresses less the object's (a relocated kernel) */
 	bool failed;
 	struct ann_dso *next;
 };
@@ -67,12 +67,12 @@ struct ann_dso {
 struct annotate_ctx {
 	struct annotate_opts *o;
 	struct session *sess;
-	struct ann_event *events;	/* by attr idx */
+	struct ann_event *events; /* by attr idx */
 	size_t nr_events;
 	struct sample_filter filter;
 	struct ann_dso *dsos;
-	struct hashmap done;		/* symbols printed */
-	const char *prev_path;		/* --print-line: the last "file:line" shown */
+	struct hashmap done;   /* symbols printed */
+	const char *prev_path; /* --print-line: the last "file:line" shown */
 	uint64_t nr_filtered;
 };
 
@@ -136,9 +136,13 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		return -ENOMEM;
 	c->nr_filtered++;
 	hf = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym, frame_level(f) };
-	hs = (struct hist_sample){ .comm = rs->thread->comm, .pid = rs->thread->pid,
-				   .tid = rs->thread->tid, .period = rs->s->period,
-				   .frames = &hf, .nr_frames = 1, .no_chain = true };
+	hs = (struct hist_sample){ .comm = rs->thread->comm,
+				   .pid = rs->thread->pid,
+				   .tid = rs->thread->tid,
+				   .period = rs->s->period,
+				   .frames = &hf,
+				   .nr_frames = 1,
+				   .no_chain = true };
 	err = hist_add(&ev->hist, &hs);
 	if (!err)
 		err = ann_hist_add(&ev->ah, f->dso, f->sym, f->dso_ip, rs->s->period);
@@ -156,8 +160,8 @@ static bool same_build(struct dso *dso, const char *path)
 
 	if (!dso->build_id_size)
 		return true;
-	n = strcmp(path, "/proc/kcore") ? elf_read_build_id(path, id, sizeof(id)) :
-					  buildid_of("[kernel.kallsyms]", id, sizeof(id));
+	n = strcmp(path, "/proc/kcore") ? elf_read_build_id(path, id, sizeof(id))
+					: buildid_of("[kernel.kallsyms]", id, sizeof(id));
 	return n <= 0 || (n == dso->build_id_size && !memcmp(id, dso->build_id, (size_t)n));
 }
 
@@ -174,19 +178,24 @@ static const char *object_path(struct annotate_ctx *c, struct dso *dso, char *bu
 		if (dso->kind == DSO_KERNEL && o->vmlinux && !o->ignore_vmlinux) {
 			if (same_build(dso, o->vmlinux))
 				return o->vmlinux;
-			snprintf(why, whylen, "'%s' is not the kernel the recording ran (another "
-				 "build-id; give that kernel's vmlinux with -k)", o->vmlinux);
+			snprintf(why, whylen,
+				 "'%s' is not the kernel the recording ran (another "
+				 "build-id; give that kernel's vmlinux with -k)",
+				 o->vmlinux);
 			return NULL;
 		}
 		if (dso->kind == DSO_KERNEL && access("/proc/kcore", R_OK) == 0) {
 			if (same_build(dso, "/proc/kcore"))
 				return "/proc/kcore";
-			snprintf(why, whylen, "this machine runs another kernel than the recording "
+			snprintf(why, whylen,
+				 "this machine runs another kernel than the recording "
 				 "(give the recorded kernel's vmlinux with -k)");
 			return NULL;
 		}
-		snprintf(why, whylen, "no vmlinux and no readable /proc/kcore for %s (give the "
-			 "kernel's image with -k VMLINUX)", dso->short_name);
+		snprintf(why, whylen,
+			 "no vmlinux and no readable /proc/kcore for %s (give the "
+			 "kernel's image with -k VMLINUX)",
+			 dso->short_name);
 		return NULL;
 	}
 	if (dso->kind != DSO_USER) {
@@ -195,7 +204,8 @@ static const char *object_path(struct annotate_ctx *c, struct dso *dso, char *bu
 	}
 	path = dso_elf_path(c->sess->symtab, dso, buf, len);
 	if (!path) {
-		snprintf(why, whylen, "cannot read '%s' as recorded: no file of its build-id (was it "
+		snprintf(why, whylen,
+			 "cannot read '%s' as recorded: no file of its build-id (was it "
 			 "rebuilt or removed? 'flare buildid-cache -a FILE' keeps a copy)",
 			 dso->long_name);
 		return NULL;
@@ -222,8 +232,7 @@ static void kernel_delta(struct annotate_ctx *c, struct ann_dso *d, const char *
 		d->delta = run->start - img;
 }
 
-static struct ann_dso *object_of(struct annotate_ctx *c, struct dso *dso,
-				 const struct symbol *sym)
+static struct ann_dso *object_of(struct annotate_ctx *c, struct dso *dso, const struct symbol *sym)
 {
 	struct ann_object_opts oo = { .syntax = DISASM_ATT };
 	char path[4096], why[4300];
@@ -268,7 +277,10 @@ static int column_width(const struct annotate_opts *o)
 static void print_summary(struct annotate_ctx *c, const struct ann_source *src,
 			  const struct ann_sym *s, const struct ann_hist *h, const char *dso_path)
 {
-	struct sum { const char *path; double pct; } *v = NULL;
+	struct sum {
+		const char *path;
+		double pct;
+	} *v = NULL;
 	size_t n = 0, i, j;
 
 	printf("\nSorted summary for file %s\n", dso_path);
@@ -293,9 +305,10 @@ static void print_summary(struct annotate_ctx *c, const struct ann_source *src,
 	}
 	/* perf: by the summed percent, ties by path, the greater first */
 	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && (v[j].pct > v[j - 1].pct ||
-				      (v[j].pct == v[j - 1].pct &&
-				       strcmp(v[j].path, v[j - 1].path) > 0)); j--) {
+		for (j = i;
+		     j > 0 && (v[j].pct > v[j - 1].pct ||
+			       (v[j].pct == v[j - 1].pct && strcmp(v[j].path, v[j - 1].path) > 0));
+		     j--) {
 			struct sum t = v[j];
 
 			v[j] = v[j - 1];
@@ -373,9 +386,12 @@ static int annotate_symbol(struct annotate_ctx *c, struct ann_event *ev, const s
 	if (!o->full_paths && slash)
 		name = slash + 1;
 	len = printf(" %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64 " samples, "
-		     "percent: %s)\n", width, width, o->show_period ? "Period" :
-		     o->show_nr ? "Samples" : "Percent", name, ev->name, s->total.nr,
-		     ann_percent_str(o->ptype));
+		     "percent: %s)\n",
+		     width, width,
+		     o->show_period ? "Period"
+		     : o->show_nr   ? "Samples"
+				    : "Percent",
+		     name, ev->name, s->total.nr, ann_percent_str(o->ptype));
 	for (int i = 0; i < len + 4; i++)
 		putchar('-');
 	putchar('\n');
@@ -408,7 +424,7 @@ static int annotate_event(struct annotate_ctx *c, struct ann_event *ev)
 		if (!slot)
 			return -ENOMEM;
 		if (*slot)
-			continue;	/* one symbol, several entries: printed once, as perf */
+			continue; /* one symbol, several entries: printed once, as perf */
 		*slot = (void *)1;
 		err = annotate_symbol(c, ev, s);
 	}
@@ -424,22 +440,28 @@ static int check_opts(struct annotate_opts *o, const struct opt *opts)
 	if (o->percent_type) {
 		t = ann_percent_parse(o->percent_type);
 		if (t < 0)
-			opt_usage_error(opts, annotate_usage, "--percent-type '%s' is not one of "
+			opt_usage_error(opts, annotate_usage,
+					"--percent-type '%s' is not one of "
 					"local-period, global-period, local-hits, global-hits",
 					o->percent_type);
 		o->ptype = (enum ann_percent)t;
 	}
 	if (o->style && strcmp(o->style, "intel") && strcmp(o->style, "att"))
-		opt_usage_error(opts, annotate_usage, "-M '%s': the disassembler styles are 'att' "
-				"and 'intel'", o->style);
+		opt_usage_error(opts, annotate_usage,
+				"-M '%s': the disassembler styles are 'att' "
+				"and 'intel'",
+				o->style);
 	if (o->percent_limit < 0)
-		opt_usage_error(opts, annotate_usage, "--percent-limit %g: give a percentage of 0 "
-				"or more", o->percent_limit);
+		opt_usage_error(opts, annotate_usage,
+				"--percent-limit %g: give a percentage of 0 "
+				"or more",
+				o->percent_limit);
 	if (o->stdio2)
 		opt_usage_error(opts, annotate_usage, "--stdio2 is not supported (use --stdio)");
 	if (o->vmlinux && access(o->vmlinux, R_OK)) {
 		pr_err("cannot read vmlinux '%s': %s (give the kernel image the recording ran, "
-		       "with symbols)", o->vmlinux, strerror(errno));
+		       "with symbols)",
+		       o->vmlinux, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -447,8 +469,10 @@ static int check_opts(struct annotate_opts *o, const struct opt *opts)
 
 static int open_session(struct annotate_opts *o, struct session **sess)
 {
-	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0, .no_callchain = true,
-				   .symfs = o->symfs, .no_demangle = !o->demangle };
+	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0,
+				   .no_callchain = true,
+				   .symfs = o->symfs,
+				   .no_demangle = !o->demangle };
 	char err[512];
 	int ret = session_open(o->input, &so, sess, err, sizeof(err));
 
@@ -486,7 +510,7 @@ static int run(struct annotate_ctx *c)
 	int err;
 
 	if (o->cpu_list && read_opts_cpus(&c->filter, c->sess->pd, o->input, o->cpu_list))
-		return EXIT_STATUS_PERF_ERR;	/* perf's status for a -C it cannot use */
+		return EXIT_STATUS_PERF_ERR; /* perf's status for a -C it cannot use */
 	c->filter.dso = o->dsos;
 	err = session_process(c->sess, on_sample, NULL, c);
 	if (err < 0) {
@@ -497,7 +521,8 @@ static int run(struct annotate_ctx *c)
 	if (!c->nr_filtered) {
 		if (o->symbols.nr)
 			pr_err("'%s' has no samples in '%s' (see the symbols with samples with "
-			       "'flare report -i %s')", o->input, o->symbols.items[0], o->input);
+			       "'flare report -i %s')",
+			       o->input, o->symbols.items[0], o->input);
 		else
 			pr_err("'%s' has no samples", o->input);
 		return EXIT_STATUS_OK;
@@ -520,7 +545,8 @@ int cmd_annotate(int argc, char **argv)
 	struct annotate_opts o = { .input = "perf.data", .source = 1, .demangle = 1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
-		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_STRING('d', "dsos", &o.dsos, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
 		OPT_STRLIST('s', "symbol", &o.symbols, "symbol", "symbol to annotate"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
@@ -529,24 +555,30 @@ int cmd_annotate(int argc, char **argv)
 		OPT_BOOL(0, "stdio2", &o.stdio2, "perf's other stdio layout (not supported)"),
 		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (prints as --stdio)"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
-		OPT_BOOL(0, "ignore-vmlinux", &o.ignore_vmlinux, "don't load vmlinux even if found"),
+		OPT_BOOL(0, "ignore-vmlinux", &o.ignore_vmlinux,
+			 "don't load vmlinux even if found"),
 		OPT_BOOL('m', "modules", &o.modules, "load module symbols (accepted, as perf)"),
 		OPT_BOOL('l', "print-line", &o.print_line, "print matching source lines"),
 		OPT_BOOL('P', "full-paths", &o.full_paths, "Don't shorten the displayed pathnames"),
-		OPT_BOOL(0, "skip-missing", &o.skip_missing, "Skip symbols that cannot be annotated"),
+		OPT_BOOL(0, "skip-missing", &o.skip_missing,
+			 "Skip symbols that cannot be annotated"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
 			   "Look for files with symbols relative to this directory"),
-		OPT_BOOL(0, "source", &o.source, "Interleave source code with assembly code (default)"),
+		OPT_BOOL(0, "source", &o.source,
+			 "Interleave source code with assembly code (default)"),
 		OPT_BOOL(0, "asm-raw", &o.asm_raw, "Display raw encoding of assembly instructions"),
 		OPT_STRING('M', "disassembler-style", &o.style, "disassembler style",
 			   "Specify disassembler style (e.g. -M intel for intel syntax)"),
 		OPT_STRING(0, "objdump", &o.objdump, "path",
 			   "accepted, as perf; flare disassembles with capstone, runs no objdump"),
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
-		OPT_BOOL(0, "demangle-kernel", &o.demangle_kernel, "Enable kernel symbol demangling"),
-		OPT_BOOL('n', "show-nr-samples", &o.show_nr, "Show a column with the number of samples"),
-		OPT_BOOL(0, "show-total-period", &o.show_period, "Show a column with the sum of periods"),
+		OPT_BOOL(0, "demangle-kernel", &o.demangle_kernel,
+			 "Enable kernel symbol demangling"),
+		OPT_BOOL('n', "show-nr-samples", &o.show_nr,
+			 "Show a column with the number of samples"),
+		OPT_BOOL(0, "show-total-period", &o.show_period,
+			 "Show a column with the sum of periods"),
 		OPT_STRING(0, "stdio-color", &o.stdio_color, "mode",
 			   "'always', 'never' or 'auto' (flare prints no color)"),
 		OPT_STRING(0, "percent-type", &o.percent_type, "local-period",

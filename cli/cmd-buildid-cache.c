@@ -59,7 +59,7 @@ static int cache_sdt(const char *path, const char *hex)
 		return 0;
 	snprintf(dir, sizeof(dir), "%s/%.4000s/%s", top, path[0] == '/' ? path + 1 : path, hex);
 	if (access(dir, F_OK))
-		return 0;	/* not cached (not an object with a build-id) */
+		return 0; /* not cached (not an object with a build-id) */
 	return sdt_cache_write(path, dir);
 }
 
@@ -87,7 +87,7 @@ static int add_one(const char *arg, bool update, int verbose)
 		pr_err("cannot add '%s' to the build-id cache: %s", path, err_str(err));
 		return err;
 	}
-	err = cache_sdt(path, hex);	/* its SDT markers, for list and probe, as perf's */
+	err = cache_sdt(path, hex); /* its SDT markers, for list and probe, as perf's */
 	if (err) {
 		pr_err("cannot cache the SDT markers of '%s': %s", path, err_str(err));
 		return err;
@@ -113,7 +113,8 @@ static int remove_one(const char *arg, int verbose)
 	err = buildid_cache_remove(path, hex);
 	if (err == -ENOENT) {
 		pr_err("'%s' (build-id %s) is not in the build-id cache (see flare buildid-cache "
-		       "-l; -p removes every build of a path)", path, hex);
+		       "-l; -p removes every build of a path)",
+		       path, hex);
 		return err;
 	}
 	if (err)

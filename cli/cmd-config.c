@@ -114,7 +114,8 @@ static int set_values(const struct config_opts *o, int argc, char **argv, const 
 		if (ret == -EINVAL)
 			pr_err("'%s' cannot be set: write section.name=value with letters, digits, "
 			       "'-' and '_' in the names and no newline in the value "
-			       "(report.children=false)", argv[i]);
+			       "(report.children=false)",
+			       argv[i]);
 	}
 	if (!ret) {
 		ret = save(&cfg, path);
@@ -166,7 +167,8 @@ int cmd_config(int argc, char **argv)
 
 		if (!strchr(argv[i], '.')) {
 			pr_err("'%s' has no section: name a variable as section.name "
-			       "(flare config -l lists them)", argv[i]);
+			       "(flare config -l lists them)",
+			       argv[i]);
 			ret = 255;
 			continue;
 		}

@@ -157,8 +157,8 @@ static void trace_fields(struct convert_ctx *c, const struct resolved_sample *rs
 	int i;
 
 	for (i = 0; fields && fields[i]; i++) {
-		static const char *const taken[] = { "timestamp", "pid", "tid", "cpu", "comm",
-						     "callchain" };
+		static const char *const taken[] = { "timestamp", "pid",  "tid",
+						     "cpu",	  "comm", "callchain" };
 		char key[256];
 		struct trace_seq s;
 		size_t k;
@@ -233,7 +233,8 @@ static void headers(struct convert_ctx *c, const char *input)
 	}
 	json_key_u64(out, true, 2, "data-offset", pd->data_offset);
 	json_key_u64(out, true, 2, "data-size", pd->data_size);
-	json_key_u64(out, true, 2, "feat-offset", pd->is_pipe ? 0 : pd->data_offset + pd->data_size);
+	json_key_u64(out, true, 2, "feat-offset",
+		     pd->is_pipe ? 0 : pd->data_offset + pd->data_size);
 	if (pd_features_read(pd, &f))
 		f = NULL;
 	json_key_str(out, true, 2, "hostname", f ? f->hostname : NULL);
@@ -341,7 +342,7 @@ static int convert_json(const char *input, const char *output, bool force)
 			pr_err("cannot write '%s': %s", output, err_str(ret));
 	}
 	if (ret < 0) {
-		outfile_abort(&of);	/* no half-written file */
+		outfile_abort(&of); /* no half-written file */
 		return 1;
 	}
 	fprintf(stderr, "[ %s data convert: Converted '%s' into JSON data '%s' ]\n", out_progname,

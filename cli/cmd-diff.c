@@ -37,10 +37,10 @@ struct diff_opts {
 struct diff_file {
 	const char *path;
 	struct session *sess;
-	struct hist *hists;	/* per attr */
+	struct hist *hists; /* per attr */
 	uint64_t *nr_samples;
-	struct hashmap unresolved;	/* (dso, level) -> struct unres */
-	struct hashmap dso_by_name;	/* hash of a short name -> the first dso of that name */
+	struct hashmap unresolved;  /* (dso, level) -> struct unres */
+	struct hashmap dso_by_name; /* hash of a short name -> the first dso of that name */
 	const struct diff_opts *o;
 };
 
@@ -60,7 +60,7 @@ static uint64_t unres_key(const struct dso *dso, char level)
 struct col {
 	char header[64];
 	int width;
-	int kind;	/* COL_* */
+	int kind; /* COL_* */
 	size_t file;
 };
 
@@ -93,7 +93,8 @@ static int parse_compute(struct diff_opts *o)
 			o->w2 = strtoll(end + 1, &end, 10);
 		if (!*end && o->w1 && o->w2)
 			return 0;
-		pr_err("wrong weights in '-c %s': use -c wdiff:W1,W2 with two non-zero integers", s);
+		pr_err("wrong weights in '-c %s': use -c wdiff:W1,W2 with two non-zero integers",
+		       s);
 		return -1;
 	}
 	pr_err("'%s' is not a computation method: use delta, delta-abs, ratio or wdiff:W1,W2", s);
@@ -120,8 +121,10 @@ static bool entry_hidden(const struct diff_opts *o, const struct hist_entry *e)
 /* A filter naming one item elides its column, as perf's sort__setup_elide. */
 static bool key_elided(const struct diff_opts *o, enum hist_key k)
 {
-	const char *list = k == HK_COMM ? o->comms : k == HK_DSO ? o->dsos : k == HK_SYM ?
-			   o->symbols : NULL;
+	const char *list = k == HK_COMM	 ? o->comms
+			   : k == HK_DSO ? o->dsos
+			   : k == HK_SYM ? o->symbols
+					 : NULL;
 
 	return list && !strchr(list, ',');
 }
@@ -149,10 +152,12 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		if (*d != f->dso && !strcmp(((struct dso *)*d)->short_name, f->dso->short_name)) {
 			/* and a symbol is one entry when the two objects have it at the same
 			 * addresses (perf compares the range); else it stays apart */
-			const struct symbol *cs = f->sym ?
-				dso_find_symbol(df->sess->symtab, *d, f->sym->start) : NULL;
+			const struct symbol *cs = f->sym ? dso_find_symbol(df->sess->symtab, *d,
+									   f->sym->start)
+							 : NULL;
 
-			if (!f->sym || (cs && cs->start == f->sym->start && cs->end == f->sym->end)) {
+			if (!f->sym ||
+			    (cs && cs->start == f->sym->start && cs->end == f->sym->end)) {
 				hf.dso = *d;
 				hf.sym = f->sym ? cs : NULL;
 			}
@@ -171,9 +176,13 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 			u->lowest = hf.dso_ip;
 		hf.dso_ip = hf.ip = u->first;
 	}
-	hs = (struct hist_sample){ .comm = rs->thread->comm, .pid = rs->thread->pid,
-				   .tid = rs->thread->tid, .cpu = rs->s->cpu,
-				   .period = rs->s->period, .frames = &hf, .nr_frames = 1,
+	hs = (struct hist_sample){ .comm = rs->thread->comm,
+				   .pid = rs->thread->pid,
+				   .tid = rs->thread->tid,
+				   .cpu = rs->s->cpu,
+				   .period = rs->s->period,
+				   .frames = &hf,
+				   .nr_frames = 1,
 				   .no_chain = true };
 	df->nr_samples[idx]++;
 	return hist_add(&df->hists[idx], &hs);
@@ -181,8 +190,10 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 
 static int file_load(struct diff_file *df, const struct diff_opts *o, const struct hist_opts *ho)
 {
-	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0, .symfs = o->symfs,
-				   .kallsyms = o->kallsyms, .no_callchain = true };
+	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0,
+				   .symfs = o->symfs,
+				   .kallsyms = o->kallsyms,
+				   .no_callchain = true };
 	char err[256];
 	size_t i;
 	int ret;
@@ -191,7 +202,8 @@ static int file_load(struct diff_file *df, const struct diff_opts *o, const stru
 	ret = session_open(df->path, &so, &df->sess, err, sizeof(err));
 	if (ret < 0) {
 		pr_err("cannot read '%s': %s (perf diff compares perf.data.old with perf.data, or "
-		       "the files named)", df->path, err);
+		       "the files named)",
+		       df->path, err);
 		return ret;
 	}
 	df->hists = calloc(df->sess->pd->nr_attrs, sizeof(*df->hists));
@@ -268,7 +280,8 @@ static int make_cols(const struct diff_opts *o, size_t nr_files, struct col *col
 		if (!f) {
 			n = add_col(cols, n, COL_BASELINE, f, "Baseline", 0, nr_files);
 			if (o->period)
-				n = add_col(cols, n, COL_BASE_PERIOD, f, "Base period", 14, nr_files);
+				n = add_col(cols, n, COL_BASE_PERIOD, f, "Base period", 14,
+					    nr_files);
 			continue;
 		}
 		n = add_col(cols, n, COL_VALUE, f, compute_header[o->c], compute_width[o->c],
@@ -307,21 +320,23 @@ static void value_text(const struct pair_set *ps, const struct pair_row *r, cons
 		if (ps->compute == PAIR_RATIO)
 			snprintf(buf, len, "%.0F / %.0F", (double)e->self, (double)old);
 		else if (ps->compute == PAIR_WDIFF)
-			snprintf(buf, len, "(%" PRIu64 " * %" PRId64 ") - (%" PRIu64 " * %" PRId64 ")",
+			snprintf(buf, len,
+				 "(%" PRIu64 " * %" PRId64 ") - (%" PRIu64 " * %" PRId64 ")",
 				 e->self, ps->w2, old, ps->w1);
 		else
 			snprintf(buf, len,
-				 "(%" PRIu64 " * 100 / %" PRIu64 ") - (%" PRIu64 " * 100 / %" PRIu64 ")",
+				 "(%" PRIu64 " * 100 / %" PRIu64 ") - (%" PRIu64 " * 100 / %" PRIu64
+				 ")",
 				 e->self, ps->totals[c->file], old, ps->shown_total0);
 		break;
 	default:
 		if (ps->compute == PAIR_DELTA || ps->compute == PAIR_DELTA_ABS)
 			snprintf(buf, len, "%+4.2F%%", r->delta[c->file]);
 		else if (!base)
-			snprintf(buf, len, "N/A");	/* no ratio or weight without a baseline */
+			snprintf(buf, len, "N/A"); /* no ratio or weight without a baseline */
 		else if (ps->compute == PAIR_RATIO && r->ratio[c->file] > 0.0)
 			snprintf(buf, len, "%14.6F", r->ratio[c->file]);
-		else if (ps->compute == PAIR_WDIFF)	/* perf 6.1 prints a zero too */
+		else if (ps->compute == PAIR_WDIFF) /* perf 6.1 prints a zero too */
 			snprintf(buf, len, "%14" PRId64, r->wdiff[c->file]);
 	}
 }
@@ -351,8 +366,8 @@ static void key_text(const struct diff_file *df, const struct hist_entry *e, enu
 		snprintf(buf, len, "%s", e->comm ? e->comm : "");
 		break;
 	case HK_DSO:
-		snprintf(buf, len, "%s", e->dso && e->dso->short_name ? e->dso->short_name :
-			 "[unknown]");
+		snprintf(buf, len, "%s",
+			 e->dso && e->dso->short_name ? e->dso->short_name : "[unknown]");
 		break;
 	case HK_SYM:
 		if (e->sym) {
@@ -477,8 +492,7 @@ static int diff_files(const struct diff_opts *o, struct diff_file *files, size_t
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_opts o = { .sort = "dso,sym", .order = 1 };
-	static const char *const usage[] = { "flare diff [<options>] [old_file] [new_file]",
-					     NULL };
+	static const char *const usage[] = { "flare diff [<options>] [old_file] [new_file]", NULL };
 	const struct opt opts[] = {
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose (show symbol address, etc)"),
 		OPT_BOOL('q', "quiet", &o.quiet, "Do not show any warnings or messages"),
@@ -502,8 +516,10 @@ int cmd_diff(int argc, char **argv)
 			   "Look for files with symbols relative to this directory"),
 		OPT_INT('o', "order", &o.order, "n", "Specify compute sorting."),
 		OPT_STRING(0, "cpu", &o.cpus, "cpu", "list of cpus to profile"),
-		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]", "only consider symbols in these pids"),
-		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]", "only consider symbols in these tids"),
+		OPT_STRING(0, "pid", &o.pids, "pid[,pid...]",
+			   "only consider symbols in these pids"),
+		OPT_STRING(0, "tid", &o.tids, "tid[,tid...]",
+			   "only consider symbols in these tids"),
 		OPT_END(),
 	};
 	const char *defaults[2] = { "perf.data.old", "perf.data" };
@@ -520,7 +536,8 @@ int cmd_diff(int argc, char **argv)
 		opt_usage_error(opts, usage, "unknown --sort key '%s'", bad);
 	for (k = 0; k < ho.nr_keys; k++)
 		if (ho.keys[k] != HK_COMM && ho.keys[k] != HK_DSO && ho.keys[k] != HK_SYM)
-			opt_usage_error(opts, usage, "diff sorts by comm, dso and sym only, not '%s'",
+			opt_usage_error(opts, usage,
+					"diff sorts by comm, dso and sym only, not '%s'",
 					hist_key_name(ho.keys[k]));
 	nr = argc > 1 ? (size_t)argc : 2;
 	if (argc == 1)
@@ -542,8 +559,10 @@ int cmd_diff(int argc, char **argv)
 		if (ret)
 			pr_err("diff failed: %s", err_str(ret));
 		else if (nr == 2 && !o.quiet && isatty(STDOUT_FILENO))
-			fprintf(stderr, "\nflare: the same as a picture: flare flamegraph --diff %s %s "
-				"-o diff.svg\n", files[0].path, files[1].path);
+			fprintf(stderr,
+				"\nflare: the same as a picture: flare flamegraph --diff %s %s "
+				"-o diff.svg\n",
+				files[0].path, files[1].path);
 	}
 	for (i = 0; i < nr; i++)
 		if (files[i].sess)

@@ -24,7 +24,7 @@ struct fg_args {
 	const char *input, *output, *format, *minwidth, *time, *event, *colors;
 	struct opt_strlist comms;
 	VEC(long) pids, tids;
-	struct time_ranges times;	/* --time */
+	struct time_ranges times; /* --time */
 	int folded, all, cp, diff, diff_table, per_pid, per_tid, top;
 	/* OPT_BOOL stores an int: the flags land here, then in the bool fields of the opts */
 	int kernel, jit, addrs, srcline, hash, reverse, inverted, negate, flamechart;
@@ -175,8 +175,7 @@ static int write_out(const char *path, const struct strbuf *data)
 
 /* kinds: the stacks were folded here, with kernel, JIT and inline marks, so the default
  * colors can tell the kinds of frames apart. */
-static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds,
-		struct strbuf *out)
+static int draw(struct fg_args *a, struct fg_line *lines, size_t nr, bool kinds, struct strbuf *out)
 {
 	struct flame f;
 	bool html = a->format ? !strcmp(a->format, "html")
@@ -255,11 +254,13 @@ static int setup(struct fg_args *a, const struct opt *opts)
 	c->fo.negate = a->negate;
 	c->fo.flamechart = a->flamechart;
 	if (parse_minwidth(a->minwidth, &c->fo))
-		usage_exit(opts, "--minwidth expects pixels or a percentage such as 0.5%%, not '%s'",
+		usage_exit(opts,
+			   "--minwidth expects pixels or a percentage such as 0.5%%, not '%s'",
 			   a->minwidth);
 	/* perf's --time grammar, but percents: stacks read as text have no span to take them of */
 	if (a->time && (strchr(a->time, '%') || time_ranges_parse(&a->times, a->time, 0, 0)))
-		usage_exit(opts, "--time expects START,END in seconds (either may be empty), not '%s'",
+		usage_exit(opts,
+			   "--time expects START,END in seconds (either may be empty), not '%s'",
 			   a->time);
 	if (a->time)
 		c->co.times = &a->times;
@@ -321,8 +322,9 @@ static int run_diff(struct fg_args *a, int argc, char **argv, struct strbuf *out
 	else if (a->folded)
 		for (size_t i = 0; i < d.nr && !err; i++) {
 			err = strbuf_add(out, d.lines[i].stack, d.lines[i].len);
-			err = err ? err : strbuf_addf(out, " %.15g %.15g\n", d.lines[i].c1,
-						      d.lines[i].c2);
+			err = err ? err
+				  : strbuf_addf(out, " %.15g %.15g\n", d.lines[i].c1,
+						d.lines[i].c2);
 		}
 	else
 		err = draw(a, d.lines, d.nr, !p1.folded && !p2.folded, out);
@@ -387,39 +389,54 @@ int cmd_flamegraph(int argc, char **argv)
 	struct strbuf out = STRBUF_INIT;
 	const struct opt opts[] = {
 		OPT_GROUP("Input and output"),
-		OPT_STRING('i', "input", &a.input, "file", "perf.data, perf script text or folded stacks"),
-		OPT_STRING('o', "output", &a.output, "file", "write here (.svg, .html; default stdout)"),
+		OPT_STRING('i', "input", &a.input, "file",
+			   "perf.data, perf script text or folded stacks"),
+		OPT_STRING('o', "output", &a.output, "file",
+			   "write here (.svg, .html; default stdout)"),
 		OPT_STRING(0, "format", &a.format, "fmt", "svg, html or folded (default: from -o)"),
 		OPT_BOOL(0, "folded", &a.folded, "print folded stacks instead of a graph"),
 		OPT_BOOL(0, "diff", &a.diff, "differential graph of two profiles: before after"),
-		OPT_BOOL(0, "diff-table", &a.diff_table, "with --diff: table of the frames that changed most"),
+		OPT_BOOL(0, "diff-table", &a.diff_table,
+			 "with --diff: table of the frames that changed most"),
 		OPT_INT(0, "top", &a.top, "n", "rows of --diff-table (default 20)"),
 		OPT_BOOL('f', "force", &a.cli.force, "read perf.data files owned by others"),
 		OPT_GROUP("Stacks (stackcollapse-perf.pl)"),
 		OPT_BOOL(0, "kernel", &a.kernel, "annotate kernel frames with _[k]"),
 		OPT_BOOL(0, "jit", &a.jit, "annotate JIT frames with _[j]"),
 		OPT_BOOL(0, "all", &a.all, "all annotations (--kernel --jit)"),
-		OPT_CALLBACK_OPTARG(0, "pid", &a, "pids", "alone: a root per process; =LIST: only those", opt_pid),
-		OPT_CALLBACK_OPTARG(0, "tid", &a, "tids", "alone: a root per thread; =LIST: only those", opt_tid),
+		OPT_CALLBACK_OPTARG(0, "pid", &a, "pids",
+				    "alone: a root per process; =LIST: only those", opt_pid),
+		OPT_CALLBACK_OPTARG(0, "tid", &a, "tids",
+				    "alone: a root per thread; =LIST: only those", opt_tid),
 		OPT_BOOL(0, "addrs", &a.addrs, "show the address of unresolved frames"),
-		OPT_BOOL(0, "srcline", &a.srcline, "perf script -F+srcline input: add source lines"),
-		OPT_STRING(0, "event-filter", &a.event, "event", "only this event (default: the first)"),
+		OPT_BOOL(0, "srcline", &a.srcline,
+			 "perf script -F+srcline input: add source lines"),
+		OPT_STRING(0, "event-filter", &a.event, "event",
+			   "only this event (default: the first)"),
 		OPT_STRLIST(0, "comm", &a.comms, "comms", "only these commands (comma-separated)"),
 		OPT_STRLIST(0, "comms", &a.comms, "comms", "same as --comm"),
-		OPT_STRING(0, "time", &a.time, "start,end", "only samples in this time range (seconds)"),
+		OPT_STRING(0, "time", &a.time, "start,end",
+			   "only samples in this time range (seconds)"),
 		OPT_GROUP("Graph (flamegraph.pl)"),
 		OPT_STRING(0, "title", &a.cli.fo.title, "text", "title (default \"Flame Graph\")"),
 		OPT_STRING(0, "subtitle", &a.cli.fo.subtitle, "text", "second title line"),
 		OPT_INT(0, "width", &a.cli.fo.width, "px", "image width (default 1200)"),
 		OPT_INT(0, "height", &a.cli.fo.frameheight, "px", "frame height (default 16)"),
-		OPT_STRING(0, "minwidth", &a.minwidth, "px|pct%", "omit narrower frames (default 0.1)"),
+		OPT_STRING(0, "minwidth", &a.minwidth, "px|pct%",
+			   "omit narrower frames (default 0.1)"),
 		OPT_STRING(0, "fonttype", &a.cli.fo.fonttype, "font", "font (default Verdana)"),
 		OPT_DOUBLE(0, "fontsize", &a.cli.fo.fontsize, "size", "font size (default 12)"),
-		OPT_DOUBLE(0, "fontwidth", &a.cli.fo.fontwidth, "ratio", "average glyph width / size (0.59)"),
-		OPT_STRING(0, "countname", &a.cli.fo.countname, "text", "count unit (default samples)"),
-		OPT_STRING(0, "nametype", &a.cli.fo.nametype, "text", "name label (default Function:)"),
-		OPT_STRING(0, "colors", &a.colors, "palette", "hot mem io wakeup chain java js perl red green blue aqua yellow purple orange"),
-		OPT_STRING(0, "bgcolors", &a.cli.fo.bgcolors, "color", "yellow blue green grey or #rrggbb"),
+		OPT_DOUBLE(0, "fontwidth", &a.cli.fo.fontwidth, "ratio",
+			   "average glyph width / size (0.59)"),
+		OPT_STRING(0, "countname", &a.cli.fo.countname, "text",
+			   "count unit (default samples)"),
+		OPT_STRING(0, "nametype", &a.cli.fo.nametype, "text",
+			   "name label (default Function:)"),
+		OPT_STRING(
+			0, "colors", &a.colors, "palette",
+			"hot mem io wakeup chain java js perl red green blue aqua yellow purple orange"),
+		OPT_STRING(0, "bgcolors", &a.cli.fo.bgcolors, "color",
+			   "yellow blue green grey or #rrggbb"),
 		OPT_BOOL(0, "hash", &a.hash, "colors from a hash of the name"),
 		OPT_BOOL(0, "cp", &a.cp, "consistent palette kept in ./palette.map"),
 		OPT_BOOL(0, "reverse", &a.reverse, "stack-reversed graph"),
@@ -449,7 +466,8 @@ int cmd_flamegraph(int argc, char **argv)
 		err = run_one(&a, argc, argv, &out);
 	}
 	if (!err)
-		err = write_out(a.folded || a.diff_table ? (a.output ? a.output : NULL) : a.output, &out);
+		err = write_out(a.folded || a.diff_table ? (a.output ? a.output : NULL) : a.output,
+				&out);
 	if (!err && a.cli.fo.cp) {
 		int perr = palette_save(a.cli.fo.cp, "palette.map");
 

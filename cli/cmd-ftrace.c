@@ -35,7 +35,7 @@
 #define MAX_TRIGGERS 8
 
 struct ev_arg {
-	char *sys, *name;	/* name NULL: the whole system */
+	char *sys, *name; /* name NULL: the whole system */
 	const char *filter;
 	const char *triggers[MAX_TRIGGERS];
 	int nr_triggers;
@@ -343,8 +343,8 @@ static int set_generic_opts(struct tfs *t, const struct opt_strlist *l)
 		snprintf(file, sizeof(file), "options/%.*s", n, l->items[i]);
 		err = tfs_set(t, file, val);
 		if (err) {
-			pr_err("cannot set tracer option '%s': %s (the names are in %s)", l->items[i],
-			       err_str(err), "trace_options");
+			pr_err("cannot set tracer option '%s': %s (the names are in %s)",
+			       l->items[i], err_str(err), "trace_options");
 			return 1;
 		}
 	}
@@ -374,10 +374,13 @@ static int setup_events(struct tfs *t, const struct ftrace_opts *o)
 			err = tfs_event_enable(t, e->sys, e->name);
 		}
 		if (err) {
-			pr_err("cannot %s %s:%s: %s%s", !strcmp(what, "enable") ? "enable" :
-			       !strcmp(what, "filter") ? "set the filter of" : "set the trigger of",
+			pr_err("cannot %s %s:%s: %s%s",
+			       !strcmp(what, "enable")	 ? "enable"
+			       : !strcmp(what, "filter") ? "set the filter of"
+							 : "set the trigger of",
 			       e->sys, e->name ? e->name : "*", err_str(err),
-			       err == -EINVAL ? " (the kernel's reason is in tracefs error_log)" : "");
+			       err == -EINVAL ? " (the kernel's reason is in tracefs error_log)"
+					      : "");
 			return 1;
 		}
 	}
@@ -410,11 +413,14 @@ static int setup_tracer(struct tfs *t, const struct ftrace_opts *o, const char *
 		int top = tfs_set_top(t, "current_tracer", tracer);
 
 		if (!top) {
-			pr_err("the %s tracer works only at top level here; not supported yet", tracer);
+			pr_err("the %s tracer works only at top level here; not supported yet",
+			       tracer);
 			return 1;
 		}
-		return ftrace_refused(tracer, "writing current_tracer, in flare's instance and at "
-				      "top level", err);
+		return ftrace_refused(tracer,
+				      "writing current_tracer, in flare's instance and at "
+				      "top level",
+				      err);
 	}
 	if (err)
 		return ftrace_refused(tracer, "writing current_tracer", err);
@@ -452,7 +458,8 @@ static int setup(struct tfs *t, const struct ftrace_opts *o, pid_t child)
 	if (o->buffer_size) {
 		snprintf(buf, sizeof(buf), "%ld", size_kb(o->buffer_size));
 		if ((err = tfs_set(t, "buffer_size_kb", buf)))
-			pr_err("cannot set the buffer size to %s: %s", o->buffer_size, err_str(err));
+			pr_err("cannot set the buffer size to %s: %s", o->buffer_size,
+			       err_str(err));
 	}
 	if (!err && o->clock && (err = tfs_set(t, "trace_clock", o->clock)))
 		pr_err("cannot use clock '%s': %s (this kernel's clocks are in trace_clock)",
@@ -463,7 +470,7 @@ static int setup(struct tfs *t, const struct ftrace_opts *o, pid_t child)
 		if (o->cpumask)
 			snprintf(mask, sizeof(mask), "%s", o->cpumask);
 		else
-			cpulist_mask(o->cpus, mask, sizeof(mask));	/* checked at parse */
+			cpulist_mask(o->cpus, mask, sizeof(mask)); /* checked at parse */
 		if ((err = tfs_set(t, "tracing_cpumask", mask)))
 			pr_err("cannot trace cpus '%s': %s", o->cpumask ? o->cpumask : o->cpus,
 			       err_str(err));
@@ -550,21 +557,25 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 	const struct opt opts[] = {
 		OPT_STRING('t', "tracer", &o.tracer, "tracer",
 			   "tracer to use: function_graph (default without -e) or function"),
-		OPT_CALLBACK_OPTARG('F', "funcs", &o, "[FILTER]", "show available functions to filter",
-				    funcs_cb),
+		OPT_CALLBACK_OPTARG('F', "funcs", &o, "[FILTER]",
+				    "show available functions to filter", funcs_cb),
 		OPT_STRING('p', "pid", &o.pid, "pid", "trace on existing process id"),
 		OPT_BOOL('a', "all-cpus", &o.all_cpus, "system-wide collection from all CPUs"),
-		OPT_STRING('C', "cpu", &o.cpus, "cpu", "list of cpus to monitor (a tracing_cpumask)"),
-		OPT_STRLIST('T', "trace-funcs", &o.funcs, "func", "trace given functions using function tracer"),
-		OPT_STRLIST('N', "notrace-funcs", &o.notrace, "func", "do not trace given functions"),
+		OPT_STRING('C', "cpu", &o.cpus, "cpu",
+			   "list of cpus to monitor (a tracing_cpumask)"),
+		OPT_STRLIST('T', "trace-funcs", &o.funcs, "func",
+			    "trace given functions using function tracer"),
+		OPT_STRLIST('N', "notrace-funcs", &o.notrace, "func",
+			    "do not trace given functions"),
 		OPT_STRING(0, "func-opts", &o.func_opts, "options",
 			   "function tracer options, available options: call-graph,irq-info"),
 		OPT_STRLIST('G', "graph-funcs", &o.graph_funcs, "func",
 			    "trace given functions using function_graph tracer"),
 		OPT_STRLIST('g', "nograph-funcs", &o.nograph_funcs, "func",
 			    "set nograph filter on given functions"),
-		OPT_STRING(0, "graph-opts", &o.graph_opts, "options",
-			   "graph tracer options, available options: nosleep-time,noirqs,verbose,thresh=<n>,depth=<n>"),
+		OPT_STRING(
+			0, "graph-opts", &o.graph_opts, "options",
+			"graph tracer options, available options: nosleep-time,noirqs,verbose,thresh=<n>,depth=<n>"),
 		OPT_STRLIST(0, "tracer-option", &o.tracer_opts, "name[=0|1]",
 			    "set a file of the instance's options/ directory"),
 		OPT_STRING('m', "buffer-size", &o.buffer_size, "size",
@@ -572,16 +583,20 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 		OPT_BOOL(0, "inherit", &o.inherit, "trace children processes"),
 		OPT_INT('D', "delay", &o.delay, "n",
 			"number of milliseconds to wait before starting tracing after program start"),
-		OPT_CALLBACK('e', "event", &o, "subsys[:event]", "trace events (globs allowed)", event_cb),
-		OPT_CALLBACK(0, "filter", &o, "expr", "filter for the last -e (the kernel's syntax)",
-			     filter_cb),
-		OPT_CALLBACK(0, "trigger", &o, "trigger",
-			     "trigger for the last -e: traceon, traceoff, stacktrace, ...[:count][ if expr]",
-			     trigger_cb),
+		OPT_CALLBACK('e', "event", &o, "subsys[:event]", "trace events (globs allowed)",
+			     event_cb),
+		OPT_CALLBACK(0, "filter", &o, "expr",
+			     "filter for the last -e (the kernel's syntax)", filter_cb),
+		OPT_CALLBACK(
+			0, "trigger", &o, "trigger",
+			"trigger for the last -e: traceon, traceoff, stacktrace, ...[:count][ if expr]",
+			trigger_cb),
 		OPT_BOOL(0, "stacktrace", &o.stacktrace, "a kernel stack trace after each event"),
-		OPT_STRING(0, "clock", &o.clock, "clock", "trace clock (one of those in trace_clock)"),
+		OPT_STRING(0, "clock", &o.clock, "clock",
+			   "trace clock (one of those in trace_clock)"),
 		OPT_STRING(0, "cpumask", &o.cpumask, "hex", "tracing_cpumask of the trace"),
-		OPT_INT(0, "tracing-thresh", &o.thresh, "usecs", "tracing_thresh (latency tracers)"),
+		OPT_INT(0, "tracing-thresh", &o.thresh, "usecs",
+			"tracing_thresh (latency tracers)"),
 		OPT_STRING('o', "output", &o.output, "file",
 			   "record: the file to write (default flare.ftrace)"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
@@ -608,8 +623,10 @@ static int run(int argc, char **argv, enum ftrace_mode mode)
 		}
 	}
 	if (o.buffer_size && size_kb(o.buffer_size) < 0)
-		opt_usage_error(opts, ftrace_usage, "bad buffer size '%s': want a number with a "
-				"B, K, M or G suffix", o.buffer_size);
+		opt_usage_error(opts, ftrace_usage,
+				"bad buffer size '%s': want a number with a "
+				"B, K, M or G suffix",
+				o.buffer_size);
 	if (o.cpus) {
 		char mask[1200];
 

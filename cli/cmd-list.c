@@ -22,12 +22,21 @@
 #include "lib/probe/sdt-cache.h"
 #include "lib/trace/tp.h"
 
-enum { L_HW = 1, L_SW = 2, L_CACHE = 4, L_PMU = 8, L_RAW = 16, L_BP = 32, L_TP = 64,
-       L_SDT = 128, L_ALL = 255 };
+enum {
+	L_HW = 1,
+	L_SW = 2,
+	L_CACHE = 4,
+	L_PMU = 8,
+	L_RAW = 16,
+	L_BP = 32,
+	L_TP = 64,
+	L_SDT = 128,
+	L_ALL = 255
+};
 
 struct list_ctx {
-	const char *glob;	/* "*word*" filter on names, or NULL */
-	const char *tp_sys, *tp_ev;	/* "sys:ev" filter for tracepoints */
+	const char *glob;	    /* "*word*" filter on names, or NULL */
+	const char *tp_sys, *tp_ev; /* "sys:ev" filter for tracepoints */
 	bool raw_dump;
 	int printed;
 };
@@ -71,14 +80,14 @@ static const char *probe(const struct perf_event_attr *attr, char *buf, size_t l
 	return r ? event_open_reason(attr, r, buf, len) : NULL;
 }
 
-static void list_syms(struct list_ctx *c, const struct ev_sym *syms, size_t n,
-		      const char *section)
+static void list_syms(struct list_ctx *c, const struct ev_sym *syms, size_t n, const char *section)
 {
 	size_t i;
 	char buf[256];
 
 	for (i = 0; i < n; i++) {
-		struct perf_event_attr a = { .size = sizeof(a), .type = syms[i].type,
+		struct perf_event_attr a = { .size = sizeof(a),
+					     .type = syms[i].type,
 					     .config = syms[i].config };
 
 		if (!glob_ok(c, syms[i].name, syms[i].alias))
@@ -102,7 +111,7 @@ static void list_cache(struct list_ctx *c)
 	uint64_t config;
 	size_t i;
 	/* perf sorts the names */
-	char (*names)[64] = calloc(64, sizeof(*names));
+	char(*names)[64] = calloc(64, sizeof(*names));
 	uint64_t cfgs[64];
 	size_t n = 0, j;
 
@@ -120,7 +129,8 @@ static void list_cache(struct list_ctx *c)
 		n++;
 	}
 	for (i = 0; i < n; i++) {
-		struct perf_event_attr a = { .size = sizeof(a), .type = PERF_TYPE_HW_CACHE,
+		struct perf_event_attr a = { .size = sizeof(a),
+					     .type = PERF_TYPE_HW_CACHE,
 					     .config = cfgs[i] };
 
 		emit(c, names[i], NULL, "Hardware cache event", probe(&a, buf, sizeof(buf)));
@@ -227,24 +237,27 @@ static int list_sections(struct list_ctx *c, int which)
 	/* the syntax lines are not event names: perf leaves them out of --raw-dump */
 	if ((which & L_RAW) && !c->glob && !c->raw_dump) {
 		emit(c, "rNNN", NULL, "Raw hardware event descriptor", NULL);
-		emit(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", NULL,
-		     "Raw hardware event descriptor", NULL);
+		emit(c, "cpu/t1=v1[,t2=v2,t3 ...]/modifier", NULL, "Raw hardware event descriptor",
+		     NULL);
 	}
 	if ((which & L_BP) && !c->glob && !c->raw_dump)
 		emit(c, "mem:<addr>[/len][:access]", NULL, "Hardware breakpoint", NULL);
 	if ((which & L_TP) && list_tracepoints(c, NULL, c->glob))
 		return 1;
-	if (which & L_SDT)	/* perf lists the cached SDT events after the tracepoints */
+	if (which & L_SDT) /* perf lists the cached SDT events after the tracepoints */
 		return list_sdt(c, NULL, c->glob);
 	return 0;
 }
 
 static int list_arg(struct list_ctx *c, const char *arg)
 {
-	static const struct { const char *name; int which; } kinds[] = {
-		{ "hw", L_HW }, { "hardware", L_HW }, { "sw", L_SW }, { "software", L_SW },
-		{ "cache", L_CACHE }, { "hwcache", L_CACHE }, { "pmu", L_PMU },
-		{ "tracepoint", L_TP },
+	static const struct {
+		const char *name;
+		int which;
+	} kinds[] = {
+		{ "hw", L_HW },	      { "hardware", L_HW },   { "sw", L_SW },
+		{ "software", L_SW }, { "cache", L_CACHE },   { "hwcache", L_CACHE },
+		{ "pmu", L_PMU },     { "tracepoint", L_TP },
 	};
 	char *glob, *colon;
 	size_t i;
@@ -291,14 +304,16 @@ int cmd_list(int argc, char **argv)
 	/* flare's events have no descriptions, metrics or hybrid PMUs: those of perf's options
 	 * that shape them are accepted so that perf one-liners work, and change nothing */
 	const struct opt opts[] = {
-		OPT_BOOL('d', "desc", &desc, "Print extra event descriptions. --no-desc to not print."),
+		OPT_BOOL('d', "desc", &desc,
+			 "Print extra event descriptions. --no-desc to not print."),
 		OPT_BOOL('v', "long-desc", &long_desc, "Print longer event descriptions."),
 		OPT_STRING(0, "cputype", &cputype, "hybrid cpu type",
 			   "Print events applying cpu with this type for hybrid platform"),
 		OPT_BOOL(0, "debug", &debug, "Enable debugging output"),
 		OPT_BOOL(0, "deprecated", &deprecated, "Print deprecated events."),
-		OPT_BOOL(0, "details", &details,
-			 "Print information on the perf event names and expressions used internally by events."),
+		OPT_BOOL(
+			0, "details", &details,
+			"Print information on the perf event names and expressions used internally by events."),
 		OPT_BOOL(0, "raw-dump", &raw, "Dump raw events"),
 		OPT_END(),
 	};

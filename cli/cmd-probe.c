@@ -61,9 +61,9 @@ static void exec_group(const char *exec, char *buf, size_t len)
 }
 
 struct planned {
-	char *line;	/* the uprobe_events / kprobe_events line */
-	char *name;	/* group:event */
-	char *desc;	/* "(on func_2 in /bin with number)" */
+	char *line; /* the uprobe_events / kprobe_events line */
+	char *name; /* group:event */
+	char *desc; /* "(on func_2 in /bin with number)" */
 };
 
 struct plan {
@@ -114,7 +114,8 @@ static int pick_name(const struct plan *p, const char *group, const char *base, 
 			return 0;
 		if (!suffix_ok) {
 			pr_err("event \"%s\" already exists (remove it with 'flare probe -d %s', "
-			       "or add a numbered duplicate with -f)", base, name);
+			       "or add a numbered duplicate with -f)",
+			       base, name);
 			return -EEXIST;
 		}
 	}
@@ -224,8 +225,10 @@ static void print_added(const struct probe_ctx *pc, const struct plan *p)
 	fprintf(stderr, "Added new event%s:\n", p->nr > 1 ? "s" : "");
 	for (i = 0; i < p->nr; i++)
 		fprintf(stderr, "  %-20s %s\n", p->v[i].name, p->v[i].desc);
-	fprintf(stderr, "\nYou can now use it in all flare tools, such as:\n\n"
-		"\tflare record -e %s -aR sleep 1\n\n", p->v[p->nr - 1].name);
+	fprintf(stderr,
+		"\nYou can now use it in all flare tools, such as:\n\n"
+		"\tflare record -e %s -aR sleep 1\n\n",
+		p->v[p->nr - 1].name);
 }
 
 int probe_cmd_add(struct probe_ctx *pc, char *const *defs, size_t ndefs, int definition_only)
@@ -311,8 +314,10 @@ int probe_cmd_del(struct probe_ctx *pc, const struct opt_strlist *pats)
 				rr = probe_event_remove((enum probe_kind)kind, e->group, e->event);
 				if (rr) {
 					pr_err("cannot remove %s:%s: %s%s", e->group, e->event,
-					       err_str(rr), rr == -EBUSY ?
-					       " (it is in use: stop the tool recording it)" : "");
+					       err_str(rr),
+					       rr == -EBUSY
+						       ? " (it is in use: stop the tool recording it)"
+						       : "");
 					r = rr;
 					continue;
 				}
@@ -320,7 +325,7 @@ int probe_cmd_del(struct probe_ctx *pc, const struct opt_strlist *pats)
 				if (!pc->quiet)
 					fprintf(stderr, "Removed event: %s:%s\n", e->group,
 						e->event);
-				free(e->group);	/* removed: not matched again */
+				free(e->group); /* removed: not matched again */
 				e->group = NULL;
 			}
 		if (!matched) {
@@ -339,7 +344,7 @@ static void list_one(struct probe_def *e, struct probe_bin **bin, const char **b
 	struct strbuf names = STRBUF_INIT;
 	const char *a = e->args;
 
-	while (*a) {	/* "x=+0(%si):s32 y=..." -> " x y" */
+	while (*a) { /* "x=+0(%si):s32 y=..." -> " x y" */
 		size_t n = strcspn(a, " "), eq = strcspn(a, "=");
 
 		strbuf_addf(&names, " %.*s", (int)(eq < n ? eq : n), a);
@@ -428,8 +433,10 @@ int cmd_probe(int argc, char **argv)
 	int list = 0, funcs = 0, verbose = 0, no_inlines = 0, max_probes = 0, nmodes, r;
 	char *joined = NULL;
 	struct opt opts[] = {
-		OPT_STRLIST('a', "add", &add, "[EVENT=]FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT [[NAME=]ARG ...]",
-			    "probe point definition"),
+		OPT_STRLIST(
+			'a', "add", &add,
+			"[EVENT=]FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT [[NAME=]ARG ...]",
+			"probe point definition"),
 		OPT_STRLIST('D', "definition", &defs, "PROBEDEF",
 			    "Show trace event definition of given traceevent for k/uprobe_events."),
 		OPT_STRLIST('d', "del", &del, "[GROUP:]EVENT", "delete a probe event."),
@@ -444,13 +451,16 @@ int cmd_probe(int argc, char **argv)
 		OPT_STRING('m', "module", &module, "modname|path",
 			   "target module name (for online) or path (for offline)"),
 		OPT_BOOL('n', "dry-run", &pc.dry_run, "dry run"),
-		OPT_BOOL('q', "quiet", &pc.quiet, "be quiet (do not show any warnings or messages)"),
+		OPT_BOOL('q', "quiet", &pc.quiet,
+			 "be quiet (do not show any warnings or messages)"),
 		OPT_STRING('s', "source", &pc.source, "directory", "path to kernel source"),
 		OPT_STRING('V', "vars", &vars, "FUNC[@SRC][+OFF|%return|:RL|;PT]|SRC:AL|SRC;PT",
 			   "Show accessible variables on PROBEDEF"),
 		OPT_COUNT('v', "verbose", &verbose, "be more verbose (show parsed arguments, etc)"),
-		OPT_STRING('x', "exec", &pc.exec, "executable|path", "target executable name or path"),
-		OPT_BOOL(0, "externs", &pc.externs, "Show external variables too (with --vars only)"),
+		OPT_STRING('x', "exec", &pc.exec, "executable|path",
+			   "target executable name or path"),
+		OPT_BOOL(0, "externs", &pc.externs,
+			 "Show external variables too (with --vars only)"),
 		OPT_STRING(0, "filter", &pc.filter, "[!]FILTER",
 			   "Set a filter (with --vars/funcs only)"),
 		OPT_INT(0, "max-probes", &max_probes, "n",
@@ -467,14 +477,15 @@ int cmd_probe(int argc, char **argv)
 	pc.find.max_probes = max_probes;
 	pc.find.x_types = 1;
 	if (module && !strchr(module, '/') && !strchr(module, '.'))
-		opt_usage_error(opts, probe_usage, "-m/--module: this kernel has no kprobe_events "
-				"(CONFIG_KPROBE_EVENTS is off), so loaded modules cannot be probed; "
-				"give the path of a module with debug info (-m ./mod.ko) for -L, -F, "
-				"-V and -D, or use -x for user space");
+		opt_usage_error(
+			opts, probe_usage,
+			"-m/--module: this kernel has no kprobe_events "
+			"(CONFIG_KPROBE_EVENTS is off), so loaded modules cannot be probed; "
+			"give the path of a module with debug info (-m ./mod.ko) for -L, -F, "
+			"-V and -D, or use -x for user space");
 	pc.kobj = module ? module : pc.vmlinux;
 	pc.find.source_prefix = pc.source;
-	nmodes = !!(add.nr || argc > 0) + !!del.nr + !!list + !!funcs + !!vars + !!line +
-		 !!defs.nr;
+	nmodes = !!(add.nr || argc > 0) + !!del.nr + !!list + !!funcs + !!vars + !!line + !!defs.nr;
 	if (nmodes > 1 && !(list && argc == 1 && nmodes == 2 && !add.nr) &&
 	    !(funcs && argc == 1 && nmodes == 2 && !add.nr))
 		opt_usage_error(opts, probe_usage, "another command except --add is set.");

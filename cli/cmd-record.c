@@ -30,24 +30,24 @@
 #define DEFAULT_FREQ 4000
 #define DEFAULT_MMAP_KB 512
 #define DEFAULT_DWARF_SIZE 8192
-#define DEFAULT_RT_PRIO 1	/* the drain's SCHED_FIFO priority when -r is not given */
+#define DEFAULT_RT_PRIO 1 /* the drain's SCHED_FIFO priority when -r is not given */
 
 struct record_cli {
 	struct evlist evlist;
-	size_t last_e;			/* the first evsel of the last -e */
-	char **filters;			/* per evsel, owned */
+	size_t last_e;	/* the first evsel of the last -e */
+	char **filters; /* per evsel, owned */
 	size_t nr_filters;
 	const char *pids, *tids, *cpus, *output, *freq, *mmap, *callgraph, *clockid;
 	uint64_t period;
-	int realtime;			/* -r, -1 when not given */
-	int comp_level;			/* -z */
+	int realtime;	/* -r, -1 when not given */
+	int comp_level; /* -z */
 	int all_cpus, no_inherit, quiet, g, sample_cpu, raw_samples;
-	int no_buildid_cache;		/* -N */
-	int no_buildid;			/* -B */
-	int timestamp;			/* -T, 1 unless --no-timestamp */
+	int no_buildid_cache; /* -N */
+	int no_buildid;	      /* -B */
+	int timestamp;	      /* -T, 1 unless --no-timestamp */
 	int period_bit, data, no_bpf_event, all_user, all_kernel, stat, switch_events;
 	int no_samples;
-	int delay;			/* -D ms, -1: never enabled */
+	int delay; /* -D ms, -1: never enabled */
 };
 
 static const char *const record_usage[] = {
@@ -87,8 +87,8 @@ static int append_filter(struct record_cli *c, size_t i, const char *arg)
 
 	if (grow_filters(c))
 		return -1;
-	if (c->filters[i] ? asprintf(&f, "(%s) && (%s)", c->filters[i], arg) < 0 :
-			    !(f = strdup(arg)))
+	if (c->filters[i] ? asprintf(&f, "(%s) && (%s)", c->filters[i], arg) < 0
+			  : !(f = strdup(arg)))
 		return -1;
 	free(c->filters[i]);
 	c->filters[i] = f;
@@ -128,8 +128,10 @@ static int opt_comp_level(const struct opt *o, const char *arg, int unset)
 	}
 	v = strtol(arg, &end, 10);
 	if (end == arg || *end) {
-		fprintf(stderr, "  Error: invalid compression level '%s' (give 1 (fastest) to 22 "
-			"(smallest))\n", arg);
+		fprintf(stderr,
+			"  Error: invalid compression level '%s' (give 1 (fastest) to 22 "
+			"(smallest))\n",
+			arg);
 		return -1;
 	}
 	/* as perf: 0 is the default level, more than the maximum is the maximum */
@@ -171,12 +173,27 @@ static int parse_mmap(const char *s, size_t *pages)
 	if (end == s || !v || errno || *s == '-')
 		return -EINVAL;
 	switch (*end) {
-	case 0: unit = 0; break;
-	case 'B': case 'b': unit = 1; break;
-	case 'K': case 'k': unit = 1ULL << 10; break;
-	case 'M': case 'm': unit = 1ULL << 20; break;
-	case 'G': case 'g': unit = 1ULL << 30; break;
-	default: return -EINVAL;
+	case 0:
+		unit = 0;
+		break;
+	case 'B':
+	case 'b':
+		unit = 1;
+		break;
+	case 'K':
+	case 'k':
+		unit = 1ULL << 10;
+		break;
+	case 'M':
+	case 'm':
+		unit = 1ULL << 20;
+		break;
+	case 'G':
+	case 'g':
+		unit = 1ULL << 30;
+		break;
+	default:
+		return -EINVAL;
 	}
 	if (*end && end[1])
 		return -EINVAL;
@@ -194,11 +211,18 @@ static int parse_mmap(const char *s, size_t *pages)
 /* -k: perf's clock names (and their short forms) or a number. */
 static int parse_clockid(const char *s, int *id)
 {
-	static const struct { const char *name; int id; } clocks[] = {
-		{ "monotonic", CLOCK_MONOTONIC }, { "mono", CLOCK_MONOTONIC },
-		{ "monotonic_raw", CLOCK_MONOTONIC_RAW }, { "raw", CLOCK_MONOTONIC_RAW },
-		{ "realtime", CLOCK_REALTIME }, { "real", CLOCK_REALTIME },
-		{ "boottime", CLOCK_BOOTTIME }, { "boot", CLOCK_BOOTTIME },
+	static const struct {
+		const char *name;
+		int id;
+	} clocks[] = {
+		{ "monotonic", CLOCK_MONOTONIC },
+		{ "mono", CLOCK_MONOTONIC },
+		{ "monotonic_raw", CLOCK_MONOTONIC_RAW },
+		{ "raw", CLOCK_MONOTONIC_RAW },
+		{ "realtime", CLOCK_REALTIME },
+		{ "real", CLOCK_REALTIME },
+		{ "boottime", CLOCK_BOOTTIME },
+		{ "boot", CLOCK_BOOTTIME },
 		{ "tai", CLOCK_TAI },
 	};
 	const char *n = strncasecmp(s, "CLOCK_", 6) ? s : s + 6;
@@ -274,7 +298,8 @@ static void mark_clock_units(struct evlist *l)
 
 		if (e->attr.type == PERF_TYPE_SOFTWARE &&
 		    (e->attr.config == PERF_COUNT_SW_CPU_CLOCK ||
-		     e->attr.config == PERF_COUNT_SW_TASK_CLOCK) && !e->unit[0]) {
+		     e->attr.config == PERF_COUNT_SW_TASK_CLOCK) &&
+		    !e->unit[0]) {
 			snprintf(e->unit, sizeof(e->unit), "msec");
 			e->scale = 1e-6;
 		}
@@ -356,7 +381,7 @@ static int config_target(struct record_cli *c, struct target *t)
 			pr_err("no process %d for -p (check the pid with ps)", bad);
 		else
 			pr_err("invalid pid list '%s' for -p", c->pids);
-		return EXIT_STATUS_ENOMEM;	/* perf's status (-ENOMEM) for any -p it cannot use */
+		return EXIT_STATUS_ENOMEM; /* perf's status (-ENOMEM) for any -p it cannot use */
 	}
 	if (c->tids && (err = target_add_tids(t, c->tids, &bad))) {
 		if (err == -ESRCH)
@@ -423,7 +448,7 @@ static int add_dummy(struct record_cli *c)
 static void print_result(const struct record_opts *ro, const struct record_stats *st)
 {
 	double mb = (double)st->bytes / 1024.0 / 1024.0;
-	const char *P = out_progname;	/* "perf" under that name, for scripts reading this */
+	const char *P = out_progname; /* "perf" under that name, for scripts reading this */
 
 	fprintf(stderr, "[ %s record: Woken up %llu times to write data ]\n", P,
 		(unsigned long long)st->wakeups);
@@ -435,19 +460,22 @@ static void print_result(const struct record_opts *ro, const struct record_stats
 			st->short_slice ? ", short slice" : "");
 	if (ro->comp_level && st->comp_out)
 		/* perf says no sample count here, and the ratio of what went through zstd */
-		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s, compressed (original "
-			"%.3f MB, ratio is %.3f) ]\n", P, mb, ro->output,
-			(double)st->comp_in / 1024.0 / 1024.0,
+		fprintf(stderr,
+			"[ %s record: Captured and wrote %.3f MB %s, compressed (original "
+			"%.3f MB, ratio is %.3f) ]\n",
+			P, mb, ro->output, (double)st->comp_in / 1024.0 / 1024.0,
 			(double)st->comp_in / (double)st->comp_out);
 	else if (!strcmp(ro->output, "-"))
 		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB - ]\n", P, mb);
 	else if (st->lost)
-		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s (%llu samples, "
-			"%llu lost) ]\n", P, mb, ro->output, (unsigned long long)st->samples,
+		fprintf(stderr,
+			"[ %s record: Captured and wrote %.3f MB %s (%llu samples, "
+			"%llu lost) ]\n",
+			P, mb, ro->output, (unsigned long long)st->samples,
 			(unsigned long long)st->lost);
 	else
-		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-			P, mb, ro->output, (unsigned long long)st->samples);
+		fprintf(stderr, "[ %s record: Captured and wrote %.3f MB %s (%llu samples) ]\n", P,
+			mb, ro->output, (unsigned long long)st->samples);
 	if (strcmp(ro->output, "-") && st->samples && ro->callgraph != RECORD_CG_NONE)
 		fprintf(stderr, FLAMEGRAPH_HINT_FMT "\n", ro->output);
 }
@@ -537,7 +565,8 @@ static int record(struct record_cli *c, struct record_opts *ro, int argc, char *
 		status = end_status(&wl, &sig);
 	if (!record_err && st.cache_err < 0)
 		pr_warn("cannot add the recording's objects to the build-id cache: %s "
-			"(use -N not to)", err_str(st.cache_err));
+			"(use -N not to)",
+			err_str(st.cache_err));
 	if (!record_err && !c->quiet)
 		print_result(ro, &st);
 out:
@@ -572,20 +601,24 @@ int cmd_record(int argc, char **argv)
 	struct target t = { 0 };
 	struct record_opts ro = { 0 };
 	const struct opt opts[] = {
-		OPT_CALLBACK('e', "event", &c, "event", "event selector. use 'flare list' to list "
-			     "available events", opt_event),
+		OPT_CALLBACK('e', "event", &c, "event",
+			     "event selector. use 'flare list' to list "
+			     "available events",
+			     opt_event),
 		OPT_CALLBACK(0, "filter", &c, "filter", "event filter (for the last -e tracepoint)",
 			     opt_filter),
 		OPT_CALLBACK_OPTARG('z', "compression-level", &c.comp_level, "n",
 				    "Compress records using specified level (default: 1 - fastest "
-				    "compression, 22 - greatest compression)", opt_comp_level),
+				    "compression, 22 - greatest compression)",
+				    opt_comp_level),
 		OPT_STRING('p', "pid", &c.pids, "pid", "record events on existing process id"),
 		OPT_STRING('t', "tid", &c.tids, "tid", "record events on existing thread id"),
 		OPT_BOOL('a', "all-cpus", &c.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &c.cpus, "cpu", "list of cpus to monitor"),
 		OPT_STRING('F', "freq", &c.freq, "freq or 'max'", "profile at this frequency"),
 		OPT_U64('c', "count", &c.period, "n", "event period to sample"),
-		OPT_STRING('m', "mmap-pages", &c.mmap, "pages", "number of mmap data pages "
+		OPT_STRING('m', "mmap-pages", &c.mmap, "pages",
+			   "number of mmap data pages "
 			   "(or a size: 512K, 4M)"),
 		OPT_BOOL('g', NULL, &c.g, "enables call-graph recording (frame pointers)"),
 		OPT_STRING(0, "call-graph", &c.callgraph, "record_mode[,record_size]",
@@ -595,23 +628,30 @@ int cmd_record(int argc, char **argv)
 		OPT_BOOL('R', "raw-samples", &c.raw_samples,
 			 "collect raw sample records from all opened counters"),
 		OPT_BOOL(0, "sample-cpu", &c.sample_cpu, "record the sample cpu"),
-		OPT_STRING('k', "clockid", &c.clockid, "clockid", "clockid to use for events, "
+		OPT_STRING('k', "clockid", &c.clockid, "clockid",
+			   "clockid to use for events, "
 			   "see clock_gettime(): monotonic, monotonic_raw, realtime, boottime, tai"),
-		OPT_INT('r', "realtime", &c.realtime, "n", "collect data with this RT SCHED_FIFO "
+		OPT_INT('r', "realtime", &c.realtime, "n",
+			"collect data with this RT SCHED_FIFO "
 			"priority (default 1 when permitted, 0: none)"),
-		OPT_BOOL('N', "no-buildid-cache", &c.no_buildid_cache, "do not update the "
+		OPT_BOOL('N', "no-buildid-cache", &c.no_buildid_cache,
+			 "do not update the "
 			 "buildid cache"),
 		OPT_BOOL('B', "no-buildid", &c.no_buildid, "do not collect buildids in perf.data"),
-		OPT_BOOL('T', "timestamp", &c.timestamp, "Record the sample timestamps "
+		OPT_BOOL('T', "timestamp", &c.timestamp,
+			 "Record the sample timestamps "
 			 "(--no-timestamp: without them)"),
 		OPT_BOOL('P', "period", &c.period_bit, "Record the sample period"),
 		OPT_BOOL('d', "data", &c.data, "Record the sample addresses"),
 		OPT_BOOL(0, "no-bpf-event", &c.no_bpf_event, "do not record bpf events"),
-		OPT_BOOL(0, "all-user", &c.all_user, "Configure all used events to run in user "
+		OPT_BOOL(0, "all-user", &c.all_user,
+			 "Configure all used events to run in user "
 			 "space."),
-		OPT_BOOL(0, "all-kernel", &c.all_kernel, "Configure all used events to run in "
+		OPT_BOOL(0, "all-kernel", &c.all_kernel,
+			 "Configure all used events to run in "
 			 "kernel space."),
-		OPT_INT('D', "delay", &c.delay, "n", "ms to wait before starting measurement after "
+		OPT_INT('D', "delay", &c.delay, "n",
+			"ms to wait before starting measurement after "
 			"program start (-1: start with events disabled)"),
 		OPT_CALLBACK_NOARG(0, "exclude-perf", &c, "don't record events from flare itself",
 				   opt_exclude_perf),
@@ -640,8 +680,10 @@ int cmd_record(int argc, char **argv)
 	ro.output = c.output ? c.output : "perf.data";
 	ro.mmap_pages = DEFAULT_MMAP_KB * 1024 / (size_t)sysconf(_SC_PAGESIZE);
 	if (c.mmap && parse_mmap(c.mmap, &ro.mmap_pages))
-		opt_usage_error(opts, record_usage, "invalid -m '%s': a number of pages or a "
-				"size such as 512K", c.mmap);
+		opt_usage_error(opts, record_usage,
+				"invalid -m '%s': a number of pages or a "
+				"size such as 512K",
+				c.mmap);
 	if (c.g)
 		ro.callgraph = RECORD_CG_FP;
 	if (c.callgraph && !strcmp(c.callgraph, "lbr")) {
@@ -649,33 +691,42 @@ int cmd_record(int argc, char **argv)
 		return refuse_lbr();
 	}
 	if (c.callgraph && callgraph_mode(c.callgraph, &ro))
-		opt_usage_error(opts, record_usage, "invalid --call-graph '%s': use fp or "
-				"dwarf[,SIZE]", c.callgraph);
+		opt_usage_error(opts, record_usage,
+				"invalid --call-graph '%s': use fp or "
+				"dwarf[,SIZE]",
+				c.callgraph);
 	if (c.clockid && parse_clockid(c.clockid, &ro.clockid))
-		opt_usage_error(opts, record_usage, "invalid clockid '%s': use monotonic, "
-				"monotonic_raw, realtime, boottime, tai or a number", c.clockid);
+		opt_usage_error(opts, record_usage,
+				"invalid clockid '%s': use monotonic, "
+				"monotonic_raw, realtime, boottime, tai or a number",
+				c.clockid);
 	ro.use_clockid = c.clockid != NULL;
 	if (c.realtime < -1 || c.realtime > 99)
-		opt_usage_error(opts, record_usage, "invalid -r %d: a SCHED_FIFO priority from 1 "
-				"to 99, or 0 for none", c.realtime);
+		opt_usage_error(opts, record_usage,
+				"invalid -r %d: a SCHED_FIFO priority from 1 "
+				"to 99, or 0 for none",
+				c.realtime);
 	ro.rt_prio = c.realtime < 0 ? DEFAULT_RT_PRIO : c.realtime;
 	ro.rt_required = c.realtime > 0;
 	if (c.all_user && c.all_kernel)
-		opt_usage_error(opts, record_usage, "--all-kernel cannot be used with --all-user "
+		opt_usage_error(opts, record_usage,
+				"--all-kernel cannot be used with --all-user "
 				"(give one of them)");
 	if (c.delay < -1)
-		opt_usage_error(opts, record_usage, "invalid -D %d: a delay in ms, or -1 to start "
-				"with the events disabled", c.delay);
+		opt_usage_error(opts, record_usage,
+				"invalid -D %d: a delay in ms, or -1 to start "
+				"with the events disabled",
+				c.delay);
 	status = 1;
 	mark_clock_units(&c.evlist);
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;
 	for (size_t i = 0; i < c.evlist.nr; i++)
 		config_mode(&c, &c.evlist.evsels[i].attr);
-	cli_fallback_cycles(&c.evlist, c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name,
-								  "cycles:P"));
+	cli_fallback_cycles(&c.evlist,
+			    c.evlist.nr == 1 && !strcmp(c.evlist.evsels[0].name, "cycles:P"));
 	if (config_rate(&c, &ro)) {
-		status = EXIT_STATUS_EINVAL;	/* for -F 0, as perf */
+		status = EXIT_STATUS_EINVAL; /* for -F 0, as perf */
 		goto out;
 	}
 	if ((status = config_target(&c, &t)))

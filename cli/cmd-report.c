@@ -38,16 +38,16 @@ static const char *const report_usage[] = {
 struct report_ctx {
 	struct report_opts *o;
 	struct session *sess;
-	struct report_event *events;	/* by attr idx */
+	struct report_event *events; /* by attr idx */
 	size_t nr_events;
 	struct hist_opts hopts;
 	struct hist_frame *frames;
 	size_t frames_alloc;
-	struct tpfmt tt;	/* tracepoint text for the trace key */
+	struct tpfmt tt; /* tracepoint text for the trace key */
 	bool need_trace;
-	struct hist_feed *feed;	/* counts the samples on a second thread (NULL: here) */
-	struct sample_filter filter;	/* -C, --time, --comm, --pid, --tid, --dso, -S */
-	char src_buf[1100];	/* frame_src_text()'s made text */
+	struct hist_feed *feed;	     /* counts the samples on a second thread (NULL: here) */
+	struct sample_filter filter; /* -C, --time, --comm, --pid, --tid, --dso, -S */
+	char src_buf[1100];	     /* frame_src_text()'s made text */
 };
 
 /* ---- samples ---- */
@@ -79,8 +79,8 @@ static int push_frame(struct report_ctx *c, const struct frame *f, size_t *nr)
 	if (reserve_frames(c, *nr + (n ? n : 1)))
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
-		c->frames[(*nr)++] = (struct hist_frame){ f->ip, f->addr, f->dso, e[i].sym,
-							  frame_level(f), e[i].inlined };
+		c->frames[(*nr)++] = (struct hist_frame){ f->ip,    f->addr,	    f->dso,
+							  e[i].sym, frame_level(f), e[i].inlined };
 	if (!n)
 		c->frames[(*nr)++] = (struct hist_frame){ f->ip, f->addr, f->dso, f->sym,
 							  frame_level(f) };
@@ -167,9 +167,12 @@ int report_parse_callgraph(struct report_opts *o, const char *arg, char *err, si
 			else
 				o->cg_print_limit = atoi(tok);
 		} else {
-			snprintf(err, errlen, "'%s' in -g '%s' is not a call-graph setting "
-				 "(use graph|flat|fractal|folded|none, caller|callee, function|address, "
-				 "percent|period|count and a threshold)", tok, arg);
+			snprintf(
+				err, errlen,
+				"'%s' in -g '%s' is not a call-graph setting "
+				"(use graph|flat|fractal|folded|none, caller|callee, function|address, "
+				"percent|period|count and a threshold)",
+				tok, arg);
 			ret = -1;
 			break;
 		}
@@ -249,7 +252,7 @@ static int on_sample(void *ctx, const struct resolved_sample *rs)
 		const struct frame *f = &rs->frames[i];
 
 		if (c->o->hide_unresolved && !f->sym)
-			continue;	/* -U: the chain's unresolved entries go too, as in perf */
+			continue; /* -U: the chain's unresolved entries go too, as in perf */
 		if (push_frame(c, f, &nr))
 			return -ENOMEM;
 	}
@@ -293,14 +296,16 @@ static int setup_hist_opts(struct report_ctx *c, const struct perf_data *pd)
 
 	if (o->cg_given && o->cg_mode != CG_NONE && !pd->is_pipe && !chains) {
 		pr_err("'%s' has no call chains to show with -g (record with -g or --call-graph, "
-		       "or leave -g out)", o->input);
+		       "or leave -g out)",
+		       o->input);
 		return -1;
 	}
 	if (!sort)
 		sort = !pd->is_pipe && all_tracepoints(pd) ? "trace" : "comm,dso,sym";
 	if (hist_parse_sort(sort, &c->hopts, bad, sizeof(bad))) {
 		pr_err("unknown --sort key '%s' (use comm, pid, tid, dso, sym, cpu, trace, srcline, srcfile or a "
-		       "comma-separated list of them)", bad);
+		       "comma-separated list of them)",
+		       bad);
 		return -1;
 	}
 	o->sort_starts_with_sym = o->sort && !strncmp(o->sort, "sym", 3);
@@ -393,10 +398,12 @@ static int print_report(struct report_ctx *c)
 		/* as perf: no table at all, and a status of 0 */
 		if (!o->quiet)
 			fputs("# To display the perf.data header info, please use "
-			      "--header/--header-only options.\n#\n", out);
+			      "--header/--header-only options.\n#\n",
+			      out);
 		if (o->time_str)
 			pr_err("'%s' has no samples in --time '%s' (see its span with "
-			       "'flare report --header-only -i %s')", o->input, o->time_str, o->input);
+			       "'flare report --header-only -i %s')",
+			       o->input, o->time_str, o->input);
 		else
 			pr_err("'%s' has no samples", o->input);
 		return 0;
@@ -410,7 +417,8 @@ static int print_report(struct report_ctx *c)
 			return err;
 	} else {
 		fputs("# To display the perf.data header info, please use "
-		      "--header/--header-only options.\n#\n", out);
+		      "--header/--header-only options.\n#\n",
+		      out);
 	}
 	if (!o->quiet) {
 		print_elided(out, o);
@@ -456,8 +464,10 @@ static int print_report(struct report_ctx *c)
 		return 0;
 	/* a profile with call chains: the tip is how to see it as a flame graph */
 	if (chains)
-		fprintf(out, "#\n# (Tip: See the call graphs as a flame graph: flare flamegraph -i %s "
-			"-o flame.svg)\n#\n", o->input);
+		fprintf(out,
+			"#\n# (Tip: See the call graphs as a flame graph: flare flamegraph -i %s "
+			"-o flame.svg)\n#\n",
+			o->input);
 	else
 		fprintf(out, "#\n# (Tip: %s)\n#\n", tips[all % (sizeof(tips) / sizeof(tips[0]))]);
 	return 0;
@@ -535,8 +545,8 @@ static void join_callgraph_arg(int *argc, char **argv)
 			continue;
 		if (argv[i + 1][0] == '-' || used == 32)
 			continue;
-		snprintf(buf[used], sizeof(buf[used]), "%s%s", argv[i][1] == 'g' ? "-g" :
-			 "--call-graph=", argv[i + 1]);
+		snprintf(buf[used], sizeof(buf[used]), "%s%s",
+			 argv[i][1] == 'g' ? "-g" : "--call-graph=", argv[i + 1]);
 		argv[i] = buf[used++];
 		for (j = i + 1; j + 1 < *argc; j++)
 			argv[j] = argv[j + 1];
@@ -573,7 +583,7 @@ static int open_session(struct report_opts *o, struct session **sess)
 
 struct report_tui {
 	struct report_ctx *c;
-	struct tui_view built;		/* the view the hists were made for */
+	struct tui_view built; /* the view the hists were made for */
 	const char *user_sort, *user_tid, *user_dso;
 	char tid[16];
 	bool sorted;
@@ -619,7 +629,8 @@ static int tui_build(void *ctx, const struct tui_view *view, struct tui_page *pa
 	int err = 0;
 
 	if (view->sort[0] && hist_parse_sort(view->sort, &ho, bad, sizeof(bad))) {
-		snprintf(msg, len, "unknown sort key '%s' (use comm, pid, dso, sym, cpu, trace)", bad);
+		snprintf(msg, len, "unknown sort key '%s' (use comm, pid, dso, sym, cpu, trace)",
+			 bad);
 		return -1;
 	}
 	if (memcmp(view, &t->built, sizeof(*view)) && tui_replay(t, view)) {
@@ -640,13 +651,15 @@ static int tui_build(void *ctx, const struct tui_view *view, struct tui_page *pa
 						   ev->total_period);
 		t->sorted = !err;
 	}
-	if (!err && asprintf(&page->title, "Samples: %" PRIu64 " of event '%s', Event count "
-			     "(approx.): %" PRIu64 ", lost: %" PRIu64, ev->nr_samples, ev->name,
-			     ev->total_period, c->sess->nr_lost) < 0)
+	if (!err && asprintf(&page->title,
+			     "Samples: %" PRIu64 " of event '%s', Event count "
+			     "(approx.): %" PRIu64 ", lost: %" PRIu64,
+			     ev->nr_samples, ev->name, ev->total_period, c->sess->nr_lost) < 0)
 		err = -ENOMEM;
 	if (!err)
-		err = report_event_rows(c->o, ev, file_has_callchain(c->sess->pd) ||
-					c->sess->pd->is_pipe, &page->columns, tui_page_add_entry, page);
+		err = report_event_rows(c->o, ev,
+					file_has_callchain(c->sess->pd) || c->sess->pd->is_pipe,
+					&page->columns, tui_page_add_entry, page);
 	if (err)
 		snprintf(msg, len, "cannot show '%s': %s", c->o->input, err_str(err));
 	return err ? -1 : 0;
@@ -671,8 +684,9 @@ static char *tui_info(void *ctx)
 static int browse(struct report_ctx *c)
 {
 	struct live_signals sig = LIVE_SIGNALS_INIT;
-	struct report_tui t = { .c = c, .user_sort = c->o->sort, .user_tid = c->o->tid,
-				.user_dso = c->o->dso };
+	struct report_tui t = {
+		.c = c, .user_sort = c->o->sort, .user_tid = c->o->tid, .user_dso = c->o->dso
+	};
 	struct tui_model m = { .build = tui_build, .info = tui_info, .ctx = &t };
 	int err;
 
@@ -713,26 +727,37 @@ static void apply_config(struct report_opts *o)
 
 int cmd_report(int argc, char **argv)
 {
-	struct report_opts o = { .input = "perf.data", .children = -1, .cg_min_percent = 0.5,
-				 .demangle = 1, .max_stack = 127, .inline_frames = 1, .tui = -1 };
+	struct report_opts o = { .input = "perf.data",
+				 .children = -1,
+				 .cg_min_percent = 0.5,
+				 .demangle = 1,
+				 .max_stack = 127,
+				 .inline_frames = 1,
+				 .tui = -1 };
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_BOOL(0, "stdio", &o.stdio, "use the stdio interface"),
 		OPT_BOOL(0, "tui", &o.tui, "use the TUI interface (the default on a terminal)"),
-		OPT_BOOL('n', "show-nr-samples", &o.show_nr, "show a column with the number of samples"),
+		OPT_BOOL('n', "show-nr-samples", &o.show_nr,
+			 "show a column with the number of samples"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace"),
-		OPT_BOOL(0, "children", &o.children, "accumulate callchains of children and show total overhead as well"),
-		OPT_CALLBACK_OPTARG('g', "call-graph", &o, "print_type,threshold[,print_limit],order,sort_key[,branch],value",
-				    "call graph: graph|flat|fractal|folded|none, threshold, caller|callee, function|address, percent|period|count",
-				    opt_callgraph),
-		OPT_BOOL('G', "inverted", &o.inverted, "alias for inverted call graph (caller first)"),
+		OPT_BOOL(0, "children", &o.children,
+			 "accumulate callchains of children and show total overhead as well"),
+		OPT_CALLBACK_OPTARG(
+			'g', "call-graph", &o,
+			"print_type,threshold[,print_limit],order,sort_key[,branch],value",
+			"call graph: graph|flat|fractal|folded|none, threshold, caller|callee, function|address, percent|period|count",
+			opt_callgraph),
+		OPT_BOOL('G', "inverted", &o.inverted,
+			 "alias for inverted call graph (caller first)"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",
 			"Set the maximum stack depth when parsing the callchain, anything beyond the specified depth will be ignored. Default: 127"),
-		OPT_CALLBACK(0, "percent-limit", &o, "percent", "don't show entries under that percent",
-			     opt_percent_limit),
-		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only consider symbols in these comms"),
+		OPT_CALLBACK(0, "percent-limit", &o, "percent",
+			     "don't show entries under that percent", opt_percent_limit),
+		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]",
+			   "only consider symbols in these comms"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "symfs", &o.symfs, "directory",
@@ -742,22 +767,29 @@ int cmd_report(int argc, char **argv)
 		OPT_BOOL(0, "inline", &o.inline_frames, "Show inline function"),
 		OPT_BOOL(0, "stats", &o.stats, "Display event stats"),
 		OPT_BOOL(0, "tasks", &o.tasks, "Display recorded tasks"),
-		OPT_BOOL(0, "show-total-period", &o.show_period, "Show a column with the sum of periods"),
-		OPT_BOOL(0, "show-cpu-utilization", &o.show_cpu_util, "Show sample percentage for different cpu modes"),
-		OPT_BOOL(0, "showcpuutilization", &o.show_cpu_util, "Show sample percentage for different cpu modes"),
+		OPT_BOOL(0, "show-total-period", &o.show_period,
+			 "Show a column with the sum of periods"),
+		OPT_BOOL(0, "show-cpu-utilization", &o.show_cpu_util,
+			 "Show sample percentage for different cpu modes"),
+		OPT_BOOL(0, "showcpuutilization", &o.show_cpu_util,
+			 "Show sample percentage for different cpu modes"),
 		OPT_BOOL('U', "hide-unresolved", &o.hide_unresolved,
 			 "Only display entries resolved to a symbol"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only consider symbols in these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only consider symbols in these tids"),
-		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_STRING('d', "dsos", &o.dso, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
 		OPT_STRING(0, "dso", &o.dso, "dso[,dso...]", "only consider symbols in these dsos"),
-		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]", "only consider these symbols"),
+		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]",
+			   "only consider these symbols"),
 		OPT_STRING(0, "symbol-filter", &o.symbol_filter, "filter",
 			   "only show symbols that (partially) match with this filter"),
 		OPT_BOOL(0, "header", &o.header, "show data header"),
 		OPT_BOOL(0, "header-only", &o.header_only, "show only data header"),
-		OPT_BOOL('I', "show-info", &o.show_info, "display extended information about the perf.data file"),
-		OPT_BOOL('q', "quiet", &o.quiet, "print the entries only: no header or comment lines"),
+		OPT_BOOL('I', "show-info", &o.show_info,
+			 "display extended information about the perf.data file"),
+		OPT_BOOL('q', "quiet", &o.quiet,
+			 "print the entries only: no header or comment lines"),
 		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose"),
 		OPT_END(),
 	};
@@ -784,7 +816,7 @@ int cmd_report(int argc, char **argv)
 	if (o.tasks)
 		return report_tasks(&o);
 	if (open_session(&o, &sess) < 0)
-		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
+		return EXIT_STATUS_PERF_ERR; /* a file it cannot read */
 	c.sess = sess;
 	if (o.header_only) {
 		err = print_features(stdout, sess->pd, o.show_info);

@@ -57,10 +57,10 @@ static bool sched_has_callchain(const struct perf_data *pd)
 }
 
 int sched_replay(const struct sched_common *c, struct session **sess, sched_event_fn fn,
-	sched_other_fn other, void *ctx)
+		 sched_other_fn other, void *ctx)
 {
-	struct session_opts so = {0};
-	struct replay_ctx rc = {.fn = fn, .other = other, .ctx = ctx};
+	struct session_opts so = { 0 };
+	struct replay_ctx rc = { .fn = fn, .other = other, .ctx = ctx };
 	char errbuf[512];
 	int err;
 
@@ -75,7 +75,7 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 	if (err < 0) {
 		if (err == -ENOENT)
 			pr_err("cannot open '%s': %s (record one with 'flare sched record')",
-				c->input, errbuf);
+			       c->input, errbuf);
 		else
 			pr_err("cannot read '%s': %s", c->input, errbuf);
 		return 255;
@@ -89,7 +89,7 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 	if (err || !rc.dec.has_switch) {
 		pr_err("'%s' has no sched:sched_switch events (record them with 'flare sched "
 		       "record')",
-			c->input);
+		       c->input);
 		sched_decoder_release(&rc.dec);
 		return 255;
 	}
@@ -99,7 +99,7 @@ int sched_replay(const struct sched_common *c, struct session **sess, sched_even
 	sched_decoder_release(&rc.dec);
 	if (err < 0) {
 		pr_err("cannot read '%s': %s", c->input,
-			rc.sess->pd->err_msg[0] ? rc.sess->pd->err_msg : err_str(err));
+		       rc.sess->pd->err_msg[0] ? rc.sess->pd->err_msg : err_str(err));
 		return 255;
 	}
 	return 0;
@@ -129,7 +129,7 @@ const char *sched_comm(struct session *sess, uint32_t tid)
 char *sched_usec_str(char buf[32], uint64_t ns)
 {
 	snprintf(buf, 32, "%" PRIu64 ".%06" PRIu64, ns / (uint64_t)1000000000,
-		ns % (uint64_t)1000000000 / 1000);
+		 ns % (uint64_t)1000000000 / 1000);
 	return buf;
 }
 
@@ -227,7 +227,7 @@ static bool is_cmd(const char *arg, const char *name, size_t min)
 
 int cmd_sched(int argc, char **argv)
 {
-	struct sched_common c = {.input = "perf.data"};
+	struct sched_common c = { .input = "perf.data" };
 	const char *input = NULL;
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &input, "file", "input file name"),
@@ -254,9 +254,9 @@ int cmd_sched(int argc, char **argv)
 	if (is_cmd(argv[0], "timehist", 4))
 		return sched_timehist(argc, argv, &c);
 	if (!strcmp(argv[0], "script"))
-		return sched_script(argc, argv, input ? &c : &(struct sched_common){0});
+		return sched_script(argc, argv, input ? &c : &(struct sched_common){ 0 });
 	opt_usage_error(opts, sched_usage,
-		"unknown sched subcommand '%s' (use record, latency, "
-		"map, replay, script or timehist)",
-		argv[0]);
+			"unknown sched subcommand '%s' (use record, latency, "
+			"map, replay, script or timehist)",
+			argv[0]);
 }

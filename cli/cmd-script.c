@@ -32,11 +32,11 @@ static const char *const script_usage[] = {
 };
 
 static const char *const field_names[SF_NR] = {
-	[SF_COMM] = "comm",	[SF_TID] = "tid",	[SF_PID] = "pid",
-	[SF_TIME] = "time",	[SF_CPU] = "cpu",	[SF_EVENT] = "event",
-	[SF_IP] = "ip",		[SF_SYM] = "sym",	[SF_SYMOFF] = "symoff",
-	[SF_DSO] = "dso",	[SF_PERIOD] = "period",	[SF_TRACE] = "trace",
-	[SF_ADDR] = "addr",	[SF_SRCLINE] = "srcline",
+	[SF_COMM] = "comm", [SF_TID] = "tid",	      [SF_PID] = "pid",
+	[SF_TIME] = "time", [SF_CPU] = "cpu",	      [SF_EVENT] = "event",
+	[SF_IP] = "ip",	    [SF_SYM] = "sym",	      [SF_SYMOFF] = "symoff",
+	[SF_DSO] = "dso",   [SF_PERIOD] = "period",   [SF_TRACE] = "trace",
+	[SF_ADDR] = "addr", [SF_SRCLINE] = "srcline",
 };
 
 #define F(x) (1u << (x))
@@ -60,7 +60,7 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 	bool first = true;
 
 	if (colon && !strchr(colon + 1, ':') && colon < arg + strcspn(arg, ","))
-		p = colon + 1;	/* "sw:comm,ip": flare applies the list to every event type */
+		p = colon + 1; /* "sw:comm,ip": flare applies the list to every event type */
 	o->fields_add = o->fields_del = o->fields = 0;
 	o->fields_set = false;
 	while (*p) {
@@ -74,7 +74,8 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 		}
 		f = field_by_name(p, len);
 		if (f < 0) {
-			snprintf(err, errlen, "'%.*s' in -F is not a field (fields: comm, tid, pid, "
+			snprintf(err, errlen,
+				 "'%.*s' in -F is not a field (fields: comm, tid, pid, "
 				 "time, cpu, event, ip, sym, symoff, dso, period, trace, addr, "
 				 "srcline)",
 				 (int)len, p);
@@ -89,8 +90,8 @@ int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_
 			o->fields_set = true;
 		}
 		if (first && mod && o->fields_set) {
-			snprintf(err, errlen, "-F '%s' mixes +/- fields with plain ones (use one kind)",
-				 arg);
+			snprintf(err, errlen,
+				 "-F '%s' mixes +/- fields with plain ones (use one kind)", arg);
 			return -1;
 		}
 		first = false;
@@ -166,23 +167,27 @@ static int script_run(struct script_ctx *c)
 
 int cmd_script(int argc, char **argv)
 {
-	struct script_opts o = { .input = "perf.data", .max_stack = 127, .demangle = 1,
-				  .inline_frames = 1 };
+	struct script_opts o = {
+		.input = "perf.data", .max_stack = 127, .demangle = 1, .inline_frames = 1
+	};
 	const struct opt opts[] = {
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_CALLBACK('F', "fields", &o, "str",
 			     "comma separated output fields prepend with 'type:'. +field to add "
 			     "and -field to remove. Fields: comm,tid,pid,time,cpu,event,ip,sym,"
-			     "symoff,dso,period,trace,addr", opt_fields),
+			     "symoff,dso,period,trace,addr",
+			     opt_fields),
 		OPT_BOOL(0, "ns", &o.ns, "use 9 decimal places when displaying time"),
-		OPT_BOOL('G', "hide-call-graph", &o.hide_callchain, "when printing symbols do not display call chain"),
+		OPT_BOOL('G', "hide-call-graph", &o.hide_callchain,
+			 "when printing symbols do not display call chain"),
 		OPT_BOOL('D', "dump-raw-trace", &o.dump, "dump raw trace in ASCII"),
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span of interest (start,stop)"),
 		OPT_STRING('S', "symbols", &o.symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]", "only display events for these comms"),
+		OPT_STRING(0, "comm", &o.comm, "comm[,comm...]",
+			   "only display events for these comms"),
 		OPT_STRING(0, "pid", &o.pid, "pid[,pid...]", "only display events for these pids"),
 		OPT_STRING(0, "tid", &o.tid, "tid[,tid...]", "only display events for these tids"),
 		OPT_BOOL(0, "show-task-events", &o.show_task, "Show the fork/comm/exit events"),
@@ -195,7 +200,8 @@ int cmd_script(int argc, char **argv)
 		OPT_BOOL(0, "demangle", &o.demangle, "Enable symbol demangling"),
 		OPT_BOOL(0, "inline", &o.inline_frames, "Show inline function"),
 		OPT_BOOL(0, "reltime", &o.reltime, "Show time stamps relative to start"),
-		OPT_BOOL(0, "deltatime", &o.deltatime, "Show time stamps relative to previous event"),
+		OPT_BOOL(0, "deltatime", &o.deltatime,
+			 "Show time stamps relative to previous event"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",
 			"Set the maximum stack depth when parsing the callchain, anything beyond "
 			"the specified depth will be ignored."),
@@ -235,7 +241,7 @@ int cmd_script(int argc, char **argv)
 			       o.input, errbuf);
 		else
 			pr_err("cannot read '%s': %s", o.input, errbuf);
-		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
+		return EXIT_STATUS_PERF_ERR; /* a file it cannot read */
 	}
 	session_set_max_stack(c.sess, (unsigned int)o.max_stack, false);
 	err = script_run(&c);

@@ -31,9 +31,9 @@ struct stat_opts {
 	int group, sync, all_kernel, all_user, quiet, timeout, log_fd, scale, summary, table;
 	int interval_clear, csv_summary;
 	const char *pre, *post;
-	const char **filters;	/* per evsel, from --filter */
+	const char **filters; /* per evsel, from --filter */
 	size_t nr_filters;
-	size_t last_e;		/* first evsel of the last -e, for --filter */
+	size_t last_e; /* first evsel of the last -e, for --filter */
 };
 
 static const char *const stat_usage[] = {
@@ -81,12 +81,13 @@ static int opt_filter(const struct opt *o, const char *arg, int unset)
 static int add_defaults(struct evlist *l, bool system_wide, int detailed)
 {
 	static const char *const base[] = { "context-switches", "cpu-migrations", "page-faults",
-					    "cycles", "instructions", "branches", "branch-misses" };
-	static const char *const d1[] = { "L1-dcache-loads", "L1-dcache-load-misses",
-					  "LLC-loads", "LLC-load-misses" };
+					    "cycles",		"instructions",	  "branches",
+					    "branch-misses" };
+	static const char *const d1[] = { "L1-dcache-loads", "L1-dcache-load-misses", "LLC-loads",
+					  "LLC-load-misses" };
 	static const char *const d2[] = { "L1-icache-loads", "L1-icache-load-misses",
-					  "dTLB-loads", "dTLB-load-misses", "iTLB-loads",
-					  "iTLB-load-misses" };
+					  "dTLB-loads",	     "dTLB-load-misses",
+					  "iTLB-loads",	     "iTLB-load-misses" };
 	static const char *const d3[] = { "L1-dcache-prefetches", "L1-dcache-prefetch-misses" };
 	size_t i;
 	int r;
@@ -126,8 +127,7 @@ static bool tools_only(const struct evlist *l)
 	return l->nr > 0;
 }
 
-static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int argc,
-			    char **argv)
+static void describe_target(struct stat_cfg *c, const struct stat_opts *o, int argc, char **argv)
 {
 	size_t n = 0, sz = sizeof(c->target_desc);
 	char mask[256];
@@ -177,7 +177,9 @@ static int setup_target(struct target *t, const struct stat_opts *o, int argc)
 		else if (r == -ESRCH)
 			pr_err("no thread with TID %d (list threads with ps -L)", bad);
 		if (r)
-			return r == -EINVAL ? EXIT_STATUS_EINVAL : r == -ESRCH ? EXIT_STATUS_PERF_ERR : 1;
+			return r == -EINVAL  ? EXIT_STATUS_EINVAL
+			       : r == -ESRCH ? EXIT_STATUS_PERF_ERR
+					     : 1;
 	}
 	if (o->cpus) {
 		r = target_set_cpus(t, o->cpus, &bad);
@@ -215,11 +217,11 @@ struct run {
 	struct stat_state *s;
 	const struct stat_opts *o;
 	struct target *t;
-	struct live_signals *sig;	/* blocked for the whole command */
+	struct live_signals *sig; /* blocked for the whole command */
 	bool workload;
-	bool timed_out;		/* --timeout stopped the workload: exit 0, as perf */
-	uint64_t last;		/* the end of the previous interval (ns) */
-	int printed;		/* intervals printed */
+	bool timed_out; /* --timeout stopped the workload: exit 0, as perf */
+	uint64_t last;	/* the end of the previous interval (ns) */
+	int printed;	/* intervals printed */
 };
 
 /* -D: like perf, the whole delay is waited out (even past the workload's end). */
@@ -280,7 +282,7 @@ static int run_shell(struct live_signals *sig, const char *cmd)
  * after saying why. */
 static int run_setup(struct run *rn, struct workload *w, int argc, char **argv, bool own_task)
 {
-	struct stat_run_opts ro = { rn->t, rn->cfg->aggr, own_task, rn->o->no_inherit,
+	struct stat_run_opts ro = { rn->t,	  rn->cfg->aggr, own_task, rn->o->no_inherit,
 				    rn->o->delay, rn->o->filters };
 	char msg[320];
 	int r;
@@ -316,8 +318,7 @@ static int run_setup(struct run *rn, struct workload *w, int argc, char **argv, 
  * -D. Counters on the workload's own task start at its exec (enable_on_exec); counters on
  * CPUs or other tasks (-a, -C, -p, -t: the command only sets the duration) start now.
  * 0, 1 when --interval-count ended it, 255 when the command could not run, or < 0. */
-static int run_wait(struct run *rn, struct workload *w, char **argv, bool own_task,
-		    uint64_t *t0)
+static int run_wait(struct run *rn, struct workload *w, char **argv, bool own_task, uint64_t *t0)
 {
 	struct live_opts lo = { 0 };
 	struct live_result res;
@@ -440,7 +441,7 @@ static FILE *open_output(const struct stat_opts *o)
 			err = -errno;
 			outfile_abort(&of);
 		} else if (f) {
-			of.fd = -1;	/* the FILE closes it */
+			of.fd = -1; /* the FILE closes it */
 			outfile_commit(&of);
 		}
 	}
@@ -470,8 +471,9 @@ static int check_opts(const struct stat_opts *o, const struct opt *opts, int arg
 				"--timeout needs at least 10 ms and cannot go with -I");
 	if ((o->no_aggr || o->per_core || o->per_socket || o->per_die || o->per_node) &&
 	    !o->all_cpus && !o->cpus)
-		opt_usage_error(opts, stat_usage,
-				"-A, --per-core, --per-die, --per-socket and --per-node need -a or -C");
+		opt_usage_error(
+			opts, stat_usage,
+			"-A, --per-core, --per-die, --per-socket and --per-node need -a or -C");
 	if (o->per_thread && !o->all_cpus && !o->pids && !o->tids)
 		opt_usage_error(opts, stat_usage,
 				"--per-thread needs -p, -t or -a (the threads to count)");
@@ -559,17 +561,24 @@ static void print_results(struct stat_cfg *cfg, struct stat_state *s, const stru
 
 static int stat_main(struct stat_opts *o, const struct opt *opts, int argc, char **argv)
 {
-	struct stat_cfg cfg = { .csv_sep = o->csv_sep, .json = o->json, .big_num = o->big_num,
-				.run_count = o->repeat, .interval_ms = o->interval };
+	struct stat_cfg cfg = { .csv_sep = o->csv_sep,
+				.json = o->json,
+				.big_num = o->big_num,
+				.run_count = o->repeat,
+				.interval_ms = o->interval };
 	struct stat_state s = { 0 };
 	struct target t = { 0 };
 	struct live_signals sig = LIVE_SIGNALS_INIT;
 	struct run rn = { .cfg = &cfg, .s = &s, .o = o, .t = &t, .sig = &sig };
 	int status = 0, i;
 
-	cfg.aggr = o->per_thread ? AGGR_THREAD : o->no_aggr ? AGGR_CPU :
-		   o->per_core ? AGGR_CORE : o->per_die ? AGGR_DIE : o->per_socket ? AGGR_SOCKET :
-		   o->per_node ? AGGR_NODE : AGGR_GLOBAL;
+	cfg.aggr = o->per_thread   ? AGGR_THREAD
+		   : o->no_aggr	   ? AGGR_CPU
+		   : o->per_core   ? AGGR_CORE
+		   : o->per_die	   ? AGGR_DIE
+		   : o->per_socket ? AGGR_SOCKET
+		   : o->per_node   ? AGGR_NODE
+				   : AGGR_GLOBAL;
 	describe_target(&cfg, o, argc, argv);
 	if ((status = setup_target(&t, o, argc)) || build_state(&s, o, &t, cfg.aggr)) {
 		status = status > 0 ? status : 1;
@@ -632,16 +641,17 @@ int cmd_stat(int argc, char **argv)
 		OPT_STRING('p', "pid", &o.pids, "pid", "stat events on existing process id"),
 		OPT_STRING('t', "tid", &o.tids, "tid", "stat events on existing thread id"),
 		OPT_BOOL('a', "all-cpus", &o.all_cpus, "system-wide collection from all CPUs"),
-		OPT_STRING('C', "cpu", &o.cpus, "cpu",
-			   "list of cpus to monitor in system-wide"),
+		OPT_STRING('C', "cpu", &o.cpus, "cpu", "list of cpus to monitor in system-wide"),
 		OPT_COUNT('d', "detailed", &o.detailed,
 			  "detailed run - start a lot of events (-dd, -ddd: more)"),
 		OPT_INT('r', "repeat", &o.repeat, "n",
 			"repeat command and print average + stddev (forever: 0)"),
 		OPT_BOOL('n', "null", &o.null_run, "null run - dont start any counters"),
-		OPT_BOOL('B', "big-num", &o.big_num, "print large numbers with thousands' separators"),
+		OPT_BOOL('B', "big-num", &o.big_num,
+			 "print large numbers with thousands' separators"),
 		OPT_BOOL('A', "no-aggr", &o.no_aggr, "disable CPU count aggregation"),
-		OPT_BOOL(0, "per-core", &o.per_core, "aggregate counts per physical processor core"),
+		OPT_BOOL(0, "per-core", &o.per_core,
+			 "aggregate counts per physical processor core"),
 		OPT_BOOL(0, "per-socket", &o.per_socket, "aggregate counts per processor socket"),
 		OPT_BOOL(0, "per-die", &o.per_die, "aggregate counts per processor die"),
 		OPT_BOOL(0, "per-node", &o.per_node, "aggregate counts per numa node"),
@@ -658,27 +668,33 @@ int cmd_stat(int argc, char **argv)
 			"print counts for fixed number of times"),
 		OPT_INT('D', "delay", &o.delay, "n",
 			"ms to wait before starting measurement after program start"),
-		OPT_COUNT('v', "verbose", &o.verbose, "be more verbose (show counter open errors, etc)"),
+		OPT_COUNT('v', "verbose", &o.verbose,
+			  "be more verbose (show counter open errors, etc)"),
 		OPT_CALLBACK(0, "filter", &o, "filter", "event filter (after a tracepoint -e)",
 			     opt_filter),
 		OPT_BOOL('g', "group", &o.group, "put the counters into a counter group"),
 		OPT_BOOL('S', "sync", &o.sync, "call sync() before starting a run"),
 		OPT_BOOL(0, "all-kernel", &o.all_kernel,
 			 "Configure all used events to run in kernel space."),
-		OPT_BOOL(0, "all-user", &o.all_user, "Configure all used events to run in user space."),
+		OPT_BOOL(0, "all-user", &o.all_user,
+			 "Configure all used events to run in user space."),
 		OPT_BOOL(0, "quiet", &o.quiet, "don't print any output, messages or warnings"),
 		OPT_BOOL(0, "summary", &o.summary, "print summary for interval mode"),
 		OPT_BOOL(0, "csv-summary", &o.csv_summary,
 			 "Use --no-csv-summary to drop the 'summary' field of -x lines"),
-		OPT_BOOL(0, "table", &o.table, "display details about each run (only with -r option)"),
+		OPT_BOOL(0, "table", &o.table,
+			 "display details about each run (only with -r option)"),
 		OPT_BOOL(0, "interval-clear", &o.interval_clear,
 			 "clear screen in between new interval"),
 		OPT_INT(0, "timeout", &o.timeout, "n",
 			"stop workload and print counts after a timeout period in ms (>= 10ms)"),
-		OPT_STRING(0, "pre", &o.pre, "command", "command to run prior to the measured command"),
-		OPT_STRING(0, "post", &o.post, "command", "command to run after to the measured command"),
+		OPT_STRING(0, "pre", &o.pre, "command",
+			   "command to run prior to the measured command"),
+		OPT_STRING(0, "post", &o.post, "command",
+			   "command to run after to the measured command"),
 		OPT_INT(0, "log-fd", &o.log_fd, "n", "log output to fd, instead of stderr"),
-		OPT_BOOL(0, "scale", &o.scale, "Use --no-scale to disable counter scaling for multiplexing"),
+		OPT_BOOL(0, "scale", &o.scale,
+			 "Use --no-scale to disable counter scaling for multiplexing"),
 		OPT_END(),
 	};
 	int status;

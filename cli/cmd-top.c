@@ -70,18 +70,21 @@ static int setup_target(const struct top_cli *c, struct target *t, struct top_vi
 	int bad = 0, err;
 
 	if (c->pids && (err = target_add_pids(t, c->pids, &bad))) {
-		pr_err(err == -ESRCH ? "no process %d for -p (check the pid with ps)" :
-		       "invalid pid list for -p", bad);
+		pr_err(err == -ESRCH ? "no process %d for -p (check the pid with ps)"
+				     : "invalid pid list for -p",
+		       bad);
 		return EXIT_STATUS_FAIL;
 	}
 	if (c->tids && (err = target_add_tids(t, c->tids, &bad))) {
-		pr_err(err == -ESRCH ? "no thread %d for -t (check the tid in /proc/PID/task)" :
-		       "invalid thread list for -t", bad);
+		pr_err(err == -ESRCH ? "no thread %d for -t (check the tid in /proc/PID/task)"
+				     : "invalid thread list for -t",
+		       bad);
 		return EXIT_STATUS_FAIL;
 	}
 	if (c->cpus && (err = target_set_cpus(t, c->cpus, &bad))) {
 		pr_err("cpu list '%s' for -C names no online CPU (see "
-		       "/sys/devices/system/cpu/online)", c->cpus);
+		       "/sys/devices/system/cpu/online)",
+		       c->cpus);
 		return EXIT_STATUS_FAIL;
 	}
 	if (!c->pids && !c->tids && !c->cpus && target_set_all_cpus(t)) {
@@ -126,7 +129,7 @@ static int setup_view(struct top_cli *c, struct top_view *v, bool chains)
 	struct report_opts *o = &v->ro;
 	char bad[64], err[512];
 
-	o->quiet = 1;	/* the rows only: perf top prints no column header */
+	o->quiet = 1; /* the rows only: perf top prints no column header */
 	o->sort = c->sort;
 	o->show_nr = c->show_nr;
 	o->percent_limit = c->percent_limit;
@@ -144,7 +147,8 @@ static int setup_view(struct top_cli *c, struct top_view *v, bool chains)
 		o->cg_mode = CG_NONE;
 	if (hist_parse_sort(c->sort ? c->sort : "dso,sym", &v->hopts, bad, sizeof(bad))) {
 		pr_err("unknown --sort key '%s' (use comm, pid, dso, sym, cpu, trace or a "
-		       "comma-separated list of them)", bad);
+		       "comma-separated list of them)",
+		       bad);
 		return -1;
 	}
 	o->sort_starts_with_sym = c->sort && !strncmp(c->sort, "sym", 3);
@@ -214,8 +218,8 @@ static void record_setup(struct top_cli *c, struct record_opts *ro, struct targe
 	ro->rt_prio = c->realtime;
 	ro->rt_required = c->realtime > 0;
 	if (c->g || c->callgraph)
-		ro->callgraph = c->callgraph && strstr(c->callgraph, "dwarf") ? RECORD_CG_DWARF :
-				RECORD_CG_FP;
+		ro->callgraph = c->callgraph && strstr(c->callgraph, "dwarf") ? RECORD_CG_DWARF
+									      : RECORD_CG_FP;
 	ro->dwarf_stack_size = 8192;
 	/* the header shows the first event's rate as the kernel was given it */
 	record_config(ro);
@@ -264,8 +268,10 @@ int cmd_top(int argc, char **argv)
 {
 	struct top_cli c = { .children = -1, .delay = 2 };
 	const struct opt opts[] = {
-		OPT_CALLBACK('e', "event", &c, "event", "event selector. use 'flare list' to list "
-			     "available events", opt_event),
+		OPT_CALLBACK('e', "event", &c, "event",
+			     "event selector. use 'flare list' to list "
+			     "available events",
+			     opt_event),
 		OPT_U64('c', "count", &c.period, "n", "event period to sample"),
 		OPT_U64('F', "freq", &c.freq, "n", "profile at this frequency"),
 		OPT_STRING('p', "pid", &c.pids, "pid", "profile events on existing process id"),
@@ -278,26 +284,31 @@ int cmd_top(int argc, char **argv)
 		OPT_STRING(0, "call-graph", &c.callgraph,
 			   "record_mode[,record_size],print_type,threshold[,print_limit],order",
 			   "setup and enables call-graph (stack chain/backtrace) recording"),
-		OPT_BOOL(0, "children", &c.children, "Accumulate callchains of children and show "
+		OPT_BOOL(0, "children", &c.children,
+			 "Accumulate callchains of children and show "
 			 "total overhead as well"),
 		OPT_STRING('s', "sort", &c.sort, "key[,key2...]",
 			   "sort by key(s): comm, pid, dso, sym, cpu, trace"),
-		OPT_STRING('d', "delay", &c.delay_str, "seconds", "number of seconds to delay between "
+		OPT_STRING('d', "delay", &c.delay_str, "seconds",
+			   "number of seconds to delay between "
 			   "refreshes"),
 		OPT_INT('E', "entries", &c.entries, "n", "display this many functions"),
 		OPT_BOOL('z', "zero", &c.zero, "zero history across updates"),
 		OPT_DOUBLE(0, "percent-limit", &c.percent_limit, "percent",
 			   "Don't show entries under that percent"),
-		OPT_STRING(0, "dsos", &c.dsos, "dso[,dso...]", "only consider symbols in these dsos"),
+		OPT_STRING(0, "dsos", &c.dsos, "dso[,dso...]",
+			   "only consider symbols in these dsos"),
 		OPT_STRING(0, "comms", &c.comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
 		OPT_STRING(0, "symbols", &c.symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_BOOL('n', "show-nr-samples", &c.show_nr, "Show a column with the number of "
+		OPT_BOOL('n', "show-nr-samples", &c.show_nr,
+			 "Show a column with the number of "
 			 "samples"),
 		OPT_BOOL(0, "stdio", &c.stdio, "Use the stdio interface"),
 		OPT_BOOL(0, "tui", &c.tui, "Use the TUI interface"),
-		OPT_INT('r', "realtime", &c.realtime, "priority", "collect data with this RT "
+		OPT_INT('r', "realtime", &c.realtime, "priority",
+			"collect data with this RT "
 			"SCHED_FIFO priority"),
 		OPT_STRING(0, "kallsyms", &c.kallsyms, "file", "kallsyms pathname"),
 		OPT_COUNT('v', "verbose", &c.verbose, "be more verbose"),
@@ -311,8 +322,10 @@ int cmd_top(int argc, char **argv)
 
 	argc = opt_parse(argc, argv, opts, top_usage, 0);
 	if (argc > 0)
-		opt_usage_error(opts, top_usage, "unexpected argument '%s' (flare top watches the "
-				"system, -p PID or -t TID; it runs no command)", argv[0]);
+		opt_usage_error(opts, top_usage,
+				"unexpected argument '%s' (flare top watches the "
+				"system, -p PID or -t TID; it runs no command)",
+				argv[0]);
 	out_verbose = c.verbose;
 	delay = c.delay_str;
 	if (delay) {
@@ -320,19 +333,23 @@ int cmd_top(int argc, char **argv)
 		long d = strtol(delay, &end, 10);
 
 		if (end == delay || *end || d < 1 || d > 3600)
-			opt_usage_error(opts, top_usage, "invalid -d '%s': whole seconds between "
-					"refreshes, 1 or more", delay);
+			opt_usage_error(opts, top_usage,
+					"invalid -d '%s': whole seconds between "
+					"refreshes, 1 or more",
+					delay);
 		c.delay = (int)d;
 	}
 	if (c.entries < 0)
 		opt_usage_error(opts, top_usage, "invalid -E %d: a number of entries", c.entries);
 	if (c.realtime < 0 || c.realtime > 99)
-		opt_usage_error(opts, top_usage, "invalid -r %d: a SCHED_FIFO priority from 1 "
-				"to 99", c.realtime);
+		opt_usage_error(opts, top_usage,
+				"invalid -r %d: a SCHED_FIFO priority from 1 "
+				"to 99",
+				c.realtime);
 	if (c.percent_limit < 0)
 		opt_usage_error(opts, top_usage, "invalid --percent-limit: 0 or more");
 	if (!c.stdio && !tui_possible())
-		c.stdio = 1;	/* no terminal to browse in: text, as perf falls back */
+		c.stdio = 1; /* no terminal to browse in: text, as perf falls back */
 	if (!c.evlist.nr && default_event(&c.evlist))
 		goto out;
 	else if (c.evlist.nr)

@@ -216,12 +216,14 @@ static int setup_target(struct trace *t, struct target *tg)
 
 	if (t->pids && (err = target_add_pids(tg, t->pids, &bad))) {
 		pr_err(err == -ESRCH ? "no process %d for -p (check the pid with ps)"
-				     : "bad -p list at offset %d", bad);
+				     : "bad -p list at offset %d",
+		       bad);
 		return 1;
 	}
 	if (t->tids && (err = target_add_tids(tg, t->tids, &bad))) {
 		pr_err(err == -ESRCH ? "no thread %d for -t (check the tid in /proc/PID/task)"
-				     : "bad -t list at offset %d", bad);
+				     : "bad -t list at offset %d",
+		       bad);
 		return 1;
 	}
 	if (t->cpus && (err = target_set_cpus(tg, t->cpus, &bad))) {
@@ -291,9 +293,9 @@ static void let_signals_in(const sigset_t *wait_mask)
 {
 	sigset_t pending, old;
 
-	if (sigpending(&pending) || (!sigismember(&pending, SIGINT) &&
-				     !sigismember(&pending, SIGTERM) &&
-				     !sigismember(&pending, SIGCHLD)))
+	if (sigpending(&pending) ||
+	    (!sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM) &&
+	     !sigismember(&pending, SIGCHLD)))
 		return;
 	sigprocmask(SIG_SETMASK, wait_mask, &old);
 	sigprocmask(SIG_SETMASK, &old, NULL);
@@ -379,15 +381,16 @@ static int start(struct trace *t, struct target *tg, struct workload *w, int arg
 			    &t->st);
 	if (err) {
 		pr_err("cannot trace syscalls: %s%s", err_str(err),
-		       err == -EPERM || err == -EACCES ?
-			       " (run as root, or with CAP_PERFMON and perf_event_paranoid <= 1)" :
-			       "");
+		       err == -EPERM || err == -EACCES
+			       ? " (run as root, or with CAP_PERFMON and perf_event_paranoid <= 1)"
+			       : "");
 		return 1;
 	}
 	err = systrace_bpf_refused(t->st);
 	if (err && !t->no_bpf && !t->summary_only)
 		pr_warn("the kernel refused the BPF program (%s): arguments are shown as pointers, "
-			"without strings or buffers", err_str(err));
+			"without strings or buffers",
+			err_str(err));
 	else if (err && !t->no_bpf)
 		pr_warn("the kernel refused the BPF program (%s): counting in user space",
 			err_str(err));
@@ -444,7 +447,10 @@ static int replay(struct trace *t, int argc)
 int cmd_trace(int argc, char **argv)
 {
 	struct opt_strlist exprs = { 0 };
-	struct trace t = { .exprs = &exprs, .mmap_pages = 4096, .strsize = 32, .realtime = 10,
+	struct trace t = { .exprs = &exprs,
+			   .mmap_pages = 4096,
+			   .strsize = 32,
+			   .realtime = 10,
 			   .line = STRBUF_INIT };
 	struct target tg = { 0 };
 	struct workload w = WORKLOAD_INIT;
@@ -457,22 +463,31 @@ int cmd_trace(int argc, char **argv)
 		OPT_BOOL('a', "all-cpus", &t.all_cpus, "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &t.cpus, "cpu", "list of cpus to monitor"),
 		OPT_STRING('u', "uid", &t.uid, "user", "user to profile"),
-		OPT_STRING(0, "filter-pids", &t.filter_pids, "CSV list of pids", "pids to filter (by the kernel)"),
+		OPT_STRING(0, "filter-pids", &t.filter_pids, "CSV list of pids",
+			   "pids to filter (by the kernel)"),
 		OPT_STRING(0, "comm", &t.comm, "comm", "only threads of this name"),
-		OPT_BOOL('s', "summary", &t.summary_only, "Show only syscall summary with statistics"),
-		OPT_BOOL('S', "with-summary", &t.with_summary, "Show all syscalls and summary with statistics"),
-		OPT_BOOL(0, "errno-summary", &t.errno_summary, "Show errno stats per syscall, use with -s or -S"),
+		OPT_BOOL('s', "summary", &t.summary_only,
+			 "Show only syscall summary with statistics"),
+		OPT_BOOL('S', "with-summary", &t.with_summary,
+			 "Show all syscalls and summary with statistics"),
+		OPT_BOOL(0, "errno-summary", &t.errno_summary,
+			 "Show errno stats per syscall, use with -s or -S"),
 		OPT_BOOL(0, "hist", &t.hist, "per-syscall latency histograms (log2 microseconds)"),
-		OPT_DOUBLE(0, "duration", &t.duration_ms, "float", "show only events with duration > N.M ms"),
+		OPT_DOUBLE(0, "duration", &t.duration_ms, "float",
+			   "show only events with duration > N.M ms"),
 		OPT_BOOL(0, "failure", &t.failure, "Show only syscalls that failed"),
-		OPT_U64(0, "max-events", &t.max_events, "number", "Set the maximum number of events to print"),
-		OPT_BOOL('T', "time", &t.abs_time, "Show full timestamp, not time relative to first start"),
+		OPT_U64(0, "max-events", &t.max_events, "number",
+			"Set the maximum number of events to print"),
+		OPT_BOOL('T', "time", &t.abs_time,
+			 "Show full timestamp, not time relative to first start"),
 		OPT_STRING('o', "output", &t.output, "file", "output file name"),
 		OPT_STRING('i', "input", &t.input, "file", "Analyze events in file"),
 		OPT_STRING('F', "pf", &pf, "all|maj|min", "Trace pagefaults"),
 		OPT_BOOL('f', "force", &t.force, "don't complain, do it"),
-		OPT_INT(0, "strsize", &t.strsize, "n", "bytes of strings and buffers to show (strace's -s, max 511)"),
-		OPT_INT('m', "mmap-pages", &t.mmap_pages, "pages", "ring buffer size in 4 KiB pages"),
+		OPT_INT(0, "strsize", &t.strsize, "n",
+			"bytes of strings and buffers to show (strace's -s, max 511)"),
+		OPT_INT('m', "mmap-pages", &t.mmap_pages, "pages",
+			"ring buffer size in 4 KiB pages"),
 		OPT_INT('r', "realtime", &t.realtime, "prio",
 			"read the ring at SCHED_FIFO prio (default 10, 0: normal policy)"),
 		OPT_BOOL(0, "no-bpf", &t.no_bpf,
@@ -494,11 +509,12 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (t.pf && !t.input) {
 		pr_err("-F: page faults are shown from recordings for now: flare trace -F %s record "
-		       "<command>, then flare trace -i perf.data", pf);
+		       "<command>, then flare trace -i perf.data",
+		       pf);
 		opt_strlist_free(&exprs);
 		return 1;
 	}
-	if (t.input)	/* perf trace -i shows every fault the file has */
+	if (t.input) /* perf trace -i shows every fault the file has */
 		t.pf = TRACE_PF_MAJ | TRACE_PF_MIN;
 	out_verbose = t.verbose;
 	out_init_log();

@@ -41,7 +41,8 @@ void cli_fallback_cycles(struct evlist *l, bool defaulted)
 		struct evsel *e = &l->evsels[i];
 		char *name, m[16];
 
-		if (e->attr.type != PERF_TYPE_HARDWARE || e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
+		if (e->attr.type != PERF_TYPE_HARDWARE ||
+		    e->attr.config != PERF_COUNT_HW_CPU_CYCLES)
 			continue;
 		ev_mods_from_attr(&e->attr, m, sizeof(m));
 		if (asprintf(&name, "cpu-clock%s", m) < 0)

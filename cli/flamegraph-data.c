@@ -37,12 +37,12 @@ struct cached {
 struct hcached {
 	const struct pd_attr *attr;
 	uint32_t pid, tid;
-	const char *comm;	/* copy */
-	const char *comm_src;	/* the thread's string it was copied from */
+	const char *comm;     /* copy */
+	const char *comm_src; /* the thread's string it was copied from */
 	bool fast;
 	char pid_s[12], tid_s[12];
-	const struct root *root;	/* its stacks' root, once a sample was kept */
-	struct chain *last;	/* the chain this thread's last sample folded to */
+	const struct root *root; /* its stacks' root, once a sample was kept */
+	struct chain *last;	 /* the chain this thread's last sample folded to */
 	struct hcached *next;
 };
 
@@ -55,7 +55,7 @@ struct fkey {
 
 /* A root name of stacks (comm, or comm-pid/tid with --pid/--tid), once for all threads. */
 struct root {
-	const char *name;	/* copy */
+	const char *name; /* copy */
 	size_t len;
 	struct root *next;
 };
@@ -74,17 +74,17 @@ struct data_ctx {
 	struct session *sess;
 	struct tpfmt trace;
 	struct strbuf line;
-	struct hashmap cache;	/* key hash -> chain of struct cached */
-	struct hashmap hcache;	/* (pid, tid, attr) hash -> chain of struct hcached */
-	struct hcached *hlast[8];	/* the last one found per CPU: a CPU's samples come in
+	struct hashmap cache;	  /* key hash -> chain of struct cached */
+	struct hashmap hcache;	  /* (pid, tid, attr) hash -> chain of struct hcached */
+	struct hcached *hlast[8]; /* the last one found per CPU: a CPU's samples come in
 					 * runs of a thread */
-	struct hashmap roots;	/* hash of the name -> chain of struct root */
-	struct hashmap chains;	/* hash of root and frames -> chain of struct chain */
-	VEC(struct fkey) keys;	/* scratch: the sample's frame keys */
+	struct hashmap roots;	  /* hash of the name -> chain of struct root */
+	struct hashmap chains;	  /* hash of root and frames -> chain of struct chain */
+	VEC(struct fkey) keys;	  /* scratch: the sample's frame keys */
 	struct arena arena;
 	bool addrs;
-	bool pid_tid;	/* --pid/--tid: print pid/tid, not perf script's tid alone */
-	struct fg_pipe *pipe;	/* folding on a second thread, or NULL */
+	bool pid_tid;	      /* --pid/--tid: print pid/tid, not perf script's tid alone */
+	struct fg_pipe *pipe; /* folding on a second thread, or NULL */
 };
 
 /* Decimal digits of v at p (no NUL); returns the length. */
@@ -109,7 +109,8 @@ static size_t put_u64(char *p, uint64_t v, int width, char pad)
 static size_t put_s32(char *p, int32_t v, int width)
 {
 	char tmp[16];
-	size_t n = put_u64(tmp + 1, v < 0 ? (uint64_t)-(int64_t)v : (uint64_t)v, 0, ' ') + 1, i = 0;
+	size_t n = put_u64(tmp + 1, v < 0 ? (uint64_t) - (int64_t)v : (uint64_t)v, 0, ' ') + 1,
+	       i = 0;
 	int w = width < 0 ? -width : width;
 
 	tmp[0] = '-';
@@ -196,8 +197,9 @@ static bool cuts_plainly(struct data_ctx *x, const struct resolved_sample *rs, s
 		return false;
 	return h.comm_len == comm_len && h.pid_len == strlen(e->pid_s) &&
 	       !memcmp(l + h.pid_off, e->pid_s, h.pid_len) && h.tid_len == strlen(e->tid_s) &&
-	       !memcmp(l + h.tid_off, e->tid_s, h.tid_len) && h.end < comm_len + h.pid_len +
-	       h.tid_len + 12 && h.ev_len == strlen(ev) && !memcmp(l + h.ev_off, ev, h.ev_len);
+	       !memcmp(l + h.tid_off, e->tid_s, h.tid_len) &&
+	       h.end < comm_len + h.pid_len + h.tid_len + 12 && h.ev_len == strlen(ev) &&
+	       !memcmp(l + h.ev_off, ev, h.ev_len);
 }
 
 static struct hcached *hcache_get(struct data_ctx *x, const struct resolved_sample *rs,
@@ -449,8 +451,10 @@ static bool has_tracepoints(const struct perf_data *pd)
 int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse *c)
 {
 	struct session_opts so = { .open_flags = cli->force ? PD_FORCE : 0 };
-	struct data_ctx x = { .c = c, .line = STRBUF_INIT, .addrs = cli->co.addrs,
-			     .pid_tid = cli->co.pid || cli->co.tid };
+	struct data_ctx x = { .c = c,
+			      .line = STRBUF_INIT,
+			      .addrs = cli->co.addrs,
+			      .pid_tid = cli->co.pid || cli->co.tid };
 	char errbuf[256] = "";
 	int err;
 
@@ -461,7 +465,7 @@ int fg_collapse_data(const char *path, const struct fg_cli *cli, struct collapse
 		return err;
 	}
 	if (!has_tracepoints(x.sess->pd) && fg_pipe_new(fold_sample, &x, &x.pipe))
-		x.pipe = NULL;	/* no second thread: fold here */
+		x.pipe = NULL; /* no second thread: fold here */
 	err = session_process(x.sess, on_sample, NULL, &x);
 	if (x.pipe) {
 		int perr = fg_pipe_finish(x.pipe);

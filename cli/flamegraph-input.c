@@ -88,7 +88,8 @@ static int stack_lines(struct profile *p, bool in_order)
 		for (i = 0; i < set->seq.nr; i++)
 			p->lines.items[p->lines.nr++] = (struct fg_line){
 				set->seq.items[i].ent->stack, set->seq.items[i].ent->len,
-				(double)set->seq.items[i].count, 0, false };
+				(double)set->seq.items[i].count, 0, false
+			};
 		return 0;
 	}
 	if (!set->ents.nr)
@@ -181,8 +182,8 @@ static int script_text(struct profile *p, const struct fg_cli *cli, int fd, int 
 		collapse_text_end(p->col);
 	if (!err && collapse_unrecognized(p->col))
 		pr_warn("%llu lines of '%s' are neither sample headers nor stack frames (is it "
-			"'perf script' output?)", (unsigned long long)collapse_unrecognized(p->col),
-			name_of(path));
+			"'perf script' output?)",
+			(unsigned long long)collapse_unrecognized(p->col), name_of(path));
 	err = err ? err : stack_lines(p, cli->fo.flamechart);
 	if (err)
 		pr_err("out of memory reading '%s'", name_of(path));
@@ -201,12 +202,13 @@ static int from_stream(struct profile *p, const struct fg_cli *cli, int fd, cons
 		return eof;
 	}
 	if (std && !p->text.len)
-		return -ENODATA;	/* the caller may fall back to ./perf.data */
+		return -ENODATA; /* the caller may fall back to ./perf.data */
 	whole = p->text.len >= 8 && is_magic(p->text.buf);
 	/* no text holds NUL bytes: binary input (or /dev/zero) is refused before it is read */
 	if (!whole && memchr(p->text.buf, 0, p->text.len)) {
 		pr_err("'%s' is neither perf.data nor text (it holds NUL bytes): give perf.data, "
-		       "'perf script' output or folded stacks", name_of(path));
+		       "'perf script' output or folded stacks",
+		       name_of(path));
 		return -EINVAL;
 	}
 	if (!whole && !looks_folded(p->text.buf, p->text.len))

@@ -32,7 +32,7 @@ struct fg_pipe {
 	fg_consume_fn consume;
 	void *ctx;
 	struct batcher *b;
-	VEC(struct frame) scratch;	/* the worker's: a sample's frames made whole */
+	VEC(struct frame) scratch; /* the worker's: a sample's frames made whole */
 };
 
 static int consume_item(void *ctx, void *rec, size_t len)
@@ -40,10 +40,15 @@ static int consume_item(void *ctx, void *rec, size_t len)
 	struct fg_pipe *p = ctx;
 	const struct item *it = rec;
 	const struct pframe *pf = (const struct pframe *)(it + 1);
-	struct perf_sample s = { .pid = it->pid, .tid = it->tid, .time = it->time,
-				 .cpu = it->cpu, .period = it->period };
+	struct perf_sample s = { .pid = it->pid,
+				 .tid = it->tid,
+				 .time = it->time,
+				 .cpu = it->cpu,
+				 .period = it->period };
 	struct thread t = { .pid = it->pid, .tid = it->tid, .comm = it->comm };
-	struct resolved_sample rs = { .s = &s, .attr = it->attr, .thread = &t,
+	struct resolved_sample rs = { .s = &s,
+				      .attr = it->attr,
+				      .thread = &t,
 				      .nr_frames = it->nr_frames,
 				      .chain_discarded = it->discarded };
 	size_t j;
@@ -53,7 +58,8 @@ static int consume_item(void *ctx, void *rec, size_t len)
 	if (vec_reserve(&p->scratch, it->nr_frames))
 		return -ENOMEM;
 	for (j = 0; j < it->nr_frames; j++)
-		p->scratch.items[j] = (struct frame){ .dso = pf[j].dso, .sym = pf[j].sym,
+		p->scratch.items[j] = (struct frame){ .dso = pf[j].dso,
+						      .sym = pf[j].sym,
 						      .addr = pf[j].addr };
 	rs.frames = p->scratch.items;
 	return p->consume(p->ctx, &rs);
@@ -88,13 +94,19 @@ int fg_pipe_add(struct fg_pipe *p, const struct resolved_sample *rs)
 	err = batcher_reserve(p->b, sizeof(*it) + nf * sizeof(*pf), (void **)&it);
 	if (err)
 		return err;
-	*it = (struct item){ .attr = rs->attr, .pid = rs->s->pid, .tid = rs->s->tid,
-			     .cpu = rs->s->cpu, .time = rs->s->time, .period = rs->s->period,
-			     .nr_frames = nf, .discarded = rs->chain_discarded };
+	*it = (struct item){ .attr = rs->attr,
+			     .pid = rs->s->pid,
+			     .tid = rs->s->tid,
+			     .cpu = rs->s->cpu,
+			     .time = rs->s->time,
+			     .period = rs->s->period,
+			     .nr_frames = nf,
+			     .discarded = rs->chain_discarded };
 	it->comm = rs->thread ? rs->thread->comm : NULL;
 	pf = (struct pframe *)(it + 1);
 	for (i = 0; i < nf; i++)
-		pf[i] = (struct pframe){ .dso = rs->frames[i].dso, .sym = rs->frames[i].sym,
+		pf[i] = (struct pframe){ .dso = rs->frames[i].dso,
+					 .sym = rs->frames[i].sym,
 					 .addr = rs->frames[i].addr };
 	return 0;
 }

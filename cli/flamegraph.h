@@ -19,12 +19,12 @@ struct fg_cli {
 };
 
 struct profile {
-	struct strbuf text;		/* folded input text; lines point into it */
-	struct collapse *col;		/* stacks from perf script text or perf.data */
+	struct strbuf text;   /* folded input text; lines point into it */
+	struct collapse *col; /* stacks from perf script text or perf.data */
 	VEC(struct fg_line) lines;
-	uint64_t ignored;		/* folded lines without a count */
-	bool from_data;			/* came from a perf.data file */
-	bool folded;			/* was folded stacks (not folded here) */
+	uint64_t ignored; /* folded lines without a count */
+	bool from_data;	  /* came from a perf.data file */
+	bool folded;	  /* was folded stacks (not folded here) */
 };
 
 /* Loads path ("-" or NULL: stdin) of any kind. Prints one error line and returns < 0 on

@@ -32,12 +32,12 @@
 
 struct stream {
 	struct tfs *t;
-	const char *dir;	/* the instance's directory */
+	const char *dir; /* the instance's directory */
 	FILE *out;
 	bool record;
 	struct rawbuf *rb;
-	struct rawtrace *rt;	/* live only */
-	struct symtab *syms;	/* live only: names kernel addresses */
+	struct rawtrace *rt; /* live only */
+	struct symtab *syms; /* live only: names kernel addresses */
 };
 
 static int put_line(void *ctx, const char *line, size_t len)
@@ -63,12 +63,13 @@ static int put_format(void *ctx, const char *sys, const char *text, size_t len)
 	int ret;
 
 	if (!s->record) {
-		rawtrace_add_format(s->rt, sys, text, len);	/* unparsed: shown as unknown */
+		rawtrace_add_format(s->rt, sys, text, len); /* unparsed: shown as unknown */
 		return 0;
 	}
 	strbuf_addf(&sb, "%s\n", sys);
 	strbuf_add(&sb, text, len);
-	ret = ftfile_write(s->out, FTFILE_FORMAT, ftfile_format_sum(sb.buf, sb.len), sb.buf, sb.len);
+	ret = ftfile_write(s->out, FTFILE_FORMAT, ftfile_format_sum(sb.buf, sb.len), sb.buf,
+			   sb.len);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -199,14 +200,14 @@ int ftrace_stream(struct tfs *t, struct workload *w, const struct ftrace_run *r,
 		goto out;
 	}
 	if (!s.record && !symtab_new(NULL, &s.syms))
-		rawtrace_set_symtab(s.rt, s.syms);	/* else addresses show in hex */
+		rawtrace_set_symtab(s.rt, s.syms); /* else addresses show in hex */
 	if ((err = prepare(&s))) {
 		pr_err("cannot read the event formats of instance %s: %s", tfs_name(t),
 		       err_str(err));
 		goto out;
 	}
 	rc = run_loop(&s, w, r);
-	rawbuf_lost(dir, &lost);	/* no stats file: nothing to say */
+	rawbuf_lost(dir, &lost); /* no stats file: nothing to say */
 	if (!rc && s.record && (err = finish_record(&s, lost))) {
 		pr_err("cannot write the end of the recording: %s", err_str(err));
 		rc = 1;

@@ -23,8 +23,9 @@
 #include "lib/trace/ftfile.h"
 #include "lib/trace/tp.h"
 
-#define WHAT_WORKS "what works here: events (flare ftrace -e SUBSYS:EVENT), uprobes, and " \
-		   "sampling (flare record)"
+#define WHAT_WORKS                                                                                 \
+	"what works here: events (flare ftrace -e SUBSYS:EVENT), uprobes, and "                    \
+	"sampling (flare record)"
 
 static const char *tdir(void)
 {
@@ -78,8 +79,7 @@ int ftrace_refused(const char *what, const char *file, int err)
 		pr_err("this kernel has no %s tracer (available_tracers: %s); " WHAT_WORKS, what,
 		       avail ? avail : "unreadable");
 	else
-		pr_err("the kernel refuses %s (%s: %s); " WHAT_WORKS, what, file,
-		       err_str(err));
+		pr_err("the kernel refuses %s (%s: %s); " WHAT_WORKS, what, file, err_str(err));
 	free(avail);
 	return 1;
 }
@@ -118,7 +118,7 @@ int ftrace_check_trigger(const char *sys, const char *name, const char *trigger)
 	if (!f.avail || !word) {
 		free(word);
 		free(f.avail);
-		return 0;	/* no list to judge by: the kernel says at the write */
+		return 0; /* no list to judge by: the kernel says at the write */
 	}
 	for (tok = strtok_r(f.avail, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
 		ok |= !strcmp(tok, word);
@@ -128,8 +128,9 @@ int ftrace_check_trigger(const char *sys, const char *name, const char *trigger)
 		tp_for_each(sys, name, 0, trig_first, &f);
 		pr_err("this kernel has no '%s' trigger on %s:%s (it offers: %s)%s", word, sys,
 		       name ? name : "*", f.avail ? f.avail : "",
-		       !strcmp(word, "snapshot") ? "; the snapshot buffer is not built in" :
-		       !strcmp(word, "hist") ? "; hist triggers are not built in" : "");
+		       !strcmp(word, "snapshot") ? "; the snapshot buffer is not built in"
+		       : !strcmp(word, "hist")	 ? "; hist triggers are not built in"
+						 : "");
 	}
 	free(word);
 	free(f.avail);
@@ -404,13 +405,14 @@ int ftrace_report(int argc, char **argv)
 		goto out;
 	}
 	if (symtab_new(NULL, &syms))
-		syms = NULL;	/* kernel addresses then show in hex */
+		syms = NULL; /* kernel addresses then show in hex */
 	err = ftfile_decode(map, (size_t)st.st_size, syms, report_line, r, &lost);
 	symtab_free(syms);
 	if (map)
 		munmap(map, (size_t)st.st_size);
 	if (err == -ERR_FORMAT)
-		pr_err("'%s' is not a file of 'flare ftrace record' (or it is cut short or damaged)", input);
+		pr_err("'%s' is not a file of 'flare ftrace record' (or it is cut short or damaged)",
+		       input);
 	else if (err)
 		pr_err("cannot read '%s': %s", input, err_str(err));
 	if (err)

@@ -10,7 +10,7 @@
 #include "cli/out.h"
 #include "lib/base/vec.h"
 
-#define VAL_LONG 0x1000	/* getopt val for table entry i: VAL_LONG + 2*i (+1 for --no-) */
+#define VAL_LONG 0x1000 /* getopt val for table entry i: VAL_LONG + 2*i (+1 for --no-) */
 #define VAL_HELP 0x0fff
 
 static const struct opt *cur_opts;
@@ -40,8 +40,8 @@ static void print_usage(FILE *f, const struct opt *opts, const char *const *usag
 		if (o->short_name)
 			n += snprintf(left + n, sizeof(left) - n, "-%c", o->short_name);
 		if (o->long_name)
-			n += snprintf(left + n, sizeof(left) - n, "%s--%s", o->short_name ? ", " : "",
-				      o->long_name);
+			n += snprintf(left + n, sizeof(left) - n, "%s--%s",
+				      o->short_name ? ", " : "", o->long_name);
 		if (o->argh)
 			n += snprintf(left + n, sizeof(left) - n,
 				      (o->flags & OPTF_OPTARG) ? "[=<%s>]" : " <%s>", o->argh);
@@ -130,7 +130,8 @@ static void apply(const struct opt *o, const char *arg, int unset)
 		v = strtoull(arg, &end, 0);
 		if (errno || end == arg || *end || arg[0] == '-')
 			opt_usage_error(cur_opts, cur_usage,
-					"option `%s' expects a positive number, not '%s'", name, arg);
+					"option `%s' expects a positive number, not '%s'", name,
+					arg);
 		*(uint64_t *)o->value = v;
 		return;
 	}
@@ -172,8 +173,8 @@ static int negatable(const struct opt *o)
 {
 	return o->long_name && !(o->flags & OPTF_NONEG) &&
 	       (o->type == OPTT_BOOL || o->type == OPTT_COUNT ||
-		(o->type == OPTT_CALLBACK && (o->flags & OPTF_NOARG)) ||
-		o->type == OPTT_STRING || o->type == OPTT_STRLIST);
+		(o->type == OPTT_CALLBACK && (o->flags & OPTF_NOARG)) || o->type == OPTT_STRING ||
+		o->type == OPTT_STRLIST);
 }
 
 /* CMD --list-opts: every long option on one line, for shell completion (as perf's). */
@@ -186,8 +187,7 @@ static void list_opts_exit(const struct opt *opts)
 	exit(fflush(stdout) ? 1 : 0);
 }
 
-int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *usage,
-	      int flags)
+int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *usage, int flags)
 {
 	struct option *lo;
 	char *sopt, *sp, **rest;
@@ -262,7 +262,8 @@ int opt_parse(int argc, char **argv, const struct opt *opts, const char *const *
 		}
 		if (c == ':') {
 			if (optopt && optopt < VAL_LONG)
-				opt_usage_error(opts, usage, "switch `%c' requires a value", optopt);
+				opt_usage_error(opts, usage, "switch `%c' requires a value",
+						optopt);
 			opt_usage_error(opts, usage, "option `%s' requires a value",
 					argv[optind - 1] + 2);
 		}

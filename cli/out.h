@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-extern int out_verbose;	/* -v count of the running command; debug lines at >= 1 */
+extern int out_verbose; /* -v count of the running command; debug lines at >= 1 */
 /* "flare", or "perf" when flare runs under that name (a symlink), so that scripts reading
  * perf's messages ("[ perf record: ... ]", "Usage: perf stat") work unchanged. */
 extern const char *out_progname;

@@ -35,7 +35,8 @@ static int kprobe_line(struct probe_ctx *pc, const char *text, char **line, char
 	r = -EINVAL;
 	if (s.kind != PP_FUNC || s.line >= 0 || s.lazy || s.file) {
 		pr_err("'%s': kernel lines and source files need the kernel's debug info, which "
-		       "flare does not read (probe a function, FUNC or FUNC+OFFS)", text);
+		       "flare does not read (probe a function, FUNC or FUNC+OFFS)",
+		       text);
 		goto out;
 	}
 	for (i = 0; i < s.nr_args; i++) {
@@ -54,9 +55,10 @@ static int kprobe_line(struct probe_ctx *pc, const char *text, char **line, char
 	}
 	r = probe_kallsyms_offset(NULL, s.func, &off);
 	if (r) {
-		pr_err("'%s': %s", s.func, r == -ENOENT ?
-		       "no such kernel function in /proc/kallsyms (see flare probe -F)" :
-		       "kernel addresses are hidden (kptr_restrict): run as root");
+		pr_err("'%s': %s", s.func,
+		       r == -ENOENT
+			       ? "no such kernel function in /proc/kallsyms (see flare probe -F)"
+			       : "kernel addresses are hidden (kptr_restrict): run as root");
 		goto out;
 	}
 	group = s.group ? s.group : "probe";
@@ -144,7 +146,8 @@ static int kprobes_from_debuginfo(struct probe_ctx *pc, char *const *defs, size_
 			       "(CONFIG_KPROBE_EVENTS is off); use -x BINARY to probe user space");
 		else
 			pr_err("%s: flare adds kernel probes without debug info only (FUNC+OFFS "
-			       "and registers); -D prints the definitions from it", pc->kobj);
+			       "and registers); -D prints the definitions from it",
+			       pc->kobj);
 		return -ENOENT;
 	}
 	r = probe_bin_open(pc->kobj, &bin, err, sizeof(err));
@@ -161,8 +164,7 @@ static int kprobes_from_debuginfo(struct probe_ctx *pc, char *const *defs, size_
 	return r;
 }
 
-int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs,
-		       int definition_only)
+int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs, int definition_only)
 {
 	char **lines = calloc(ndefs, sizeof(*lines)), **names = calloc(ndefs, sizeof(*names));
 	char **descs = calloc(ndefs, sizeof(*descs));
@@ -187,7 +189,8 @@ int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs,
 	if (!pc->dry_run) {
 		if (!probe_events_available(PROBE_KPROBE)) {
 			pr_err("cannot add %s: this kernel has no kprobe_events (CONFIG_KPROBE_EVENTS "
-			       "is off); use -x BINARY to probe user space", names[0]);
+			       "is off); use -x BINARY to probe user space",
+			       names[0]);
 			r = -ENOENT;
 			goto out;
 		}
@@ -202,8 +205,10 @@ int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs,
 		fprintf(stderr, "Added new event%s:\n", ndefs > 1 ? "s" : "");
 		for (i = 0; i < ndefs; i++)
 			fprintf(stderr, "  %-20s %s\n", names[i], descs[i]);
-		fprintf(stderr, "\nYou can now use it in all flare tools, such as:\n\n"
-			"\tflare record -e %s -aR sleep 1\n\n", names[ndefs - 1]);
+		fprintf(stderr,
+			"\nYou can now use it in all flare tools, such as:\n\n"
+			"\tflare record -e %s -aR sleep 1\n\n",
+			names[ndefs - 1]);
 	}
 out:
 	for (i = 0; i < ndefs && lines; i++) {

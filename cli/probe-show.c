@@ -46,7 +46,9 @@ static int open_exec(struct probe_ctx *pc, struct probe_bin **bin, char *path)
 	if (!realpath(target, path)) {
 		r = -errno;
 		pr_err("cannot open '%s': %s (give %s the path of %s)", target, strerror(errno),
-		       pc->exec ? "-x" : pc->kobj == pc->vmlinux ? "-k" : "-m",
+		       pc->exec			 ? "-x"
+		       : pc->kobj == pc->vmlinux ? "-k"
+						 : "-m",
 		       pc->exec ? "a program or library" : "a kernel object with debug info");
 		return r;
 	}
@@ -111,7 +113,7 @@ int probe_cmd_funcs(struct probe_ctx *pc, const char *filter)
 		return 1;
 	/* a vmlinux's functions only, as perf lists the kernel map (a module's all) */
 	r = probe_bin_for_each_func(bin, !pc->exec && pc->kobj == pc->vmlinux, print_func, &c);
-	if (!r && pc->exec)	/* then its SDT markers, as they are probed: %sdt_PROVIDER:NAME */
+	if (!r && pc->exec) /* then its SDT markers, as they are probed: %sdt_PROVIDER:NAME */
 		r = probe_bin_for_each_sdt(bin, print_func, &c);
 	probe_bin_close(bin);
 	return r ? 1 : 0;
@@ -173,11 +175,12 @@ int probe_cmd_vars(struct probe_ctx *pc, const char *point)
 		struct vars_out o = { .filter = pc->filter ? pc->filter
 							   : "!__k???tab_* & !__crc_*" };
 
-		r = probe_bin_vars_at(bin, &t[i], pc->externs, where, sizeof(where),
-				      collect_var, &o);
+		r = probe_bin_vars_at(bin, &t[i], pc->externs, where, sizeof(where), collect_var,
+				      &o);
 		if (r == -ENOENT) {
 			pr_err("'%s': no debug information at 0x%llx (install the binary's "
-			       "-dbg/-dbgsym package)", point, (unsigned long long)t[i].vaddr);
+			       "-dbg/-dbgsym package)",
+			       point, (unsigned long long)t[i].vaddr);
 		} else if (!r) {
 			qsort(o.lines, o.nr, sizeof(*o.lines), strcmp_ptr);
 			printf("\t@<%s>\n", where);
@@ -201,8 +204,8 @@ out_bin:
 /* A parsed -L argument: FUNC[@SRC][:RANGE] or SRC[:RANGE], RANGE being START, START-END or
  * START+N (relative to the function's first line for FUNC, absolute for SRC) */
 struct line_desc {
-	char *func, *file;	/* in buf */
-	long start, end;	/* end LONG_MAX: to the end of the function or file */
+	char *func, *file; /* in buf */
+	long start, end;   /* end LONG_MAX: to the end of the function or file */
 	char buf[1024];
 };
 
@@ -255,8 +258,7 @@ bad:
 
 /* Prints the lines of src from start to end, those with code (in l) numbered less offset,
  * as perf does: when end is open, up to two lines after the last line with code */
-static void print_range(FILE *src, const struct probe_lines *l, long start, long end,
-			long offset)
+static void print_range(FILE *src, const struct probe_lines *l, long start, long end, long offset)
 {
 	char *line = NULL;
 	size_t cap = 0;
@@ -273,7 +275,8 @@ static void print_range(FILE *src, const struct probe_lines *l, long start, long
 		if (ln < start)
 			continue;
 		if (ln <= last && probe_lines_has(l, (int)ln))
-			printf("%7ld  %s%s", ln - offset, line, n && line[n - 1] == '\n' ? "" : "\n");
+			printf("%7ld  %s%s", ln - offset, line,
+			       n && line[n - 1] == '\n' ? "" : "\n");
 		else
 			printf("         %s%s", line, n && line[n - 1] == '\n' ? "" : "\n");
 	}
@@ -312,9 +315,10 @@ int probe_cmd_lines(struct probe_ctx *pc, const char *desc)
 		   : probe_bin_file_lines(bin, d.file, &l);
 	probe_bin_close(bin);
 	if (r) {
-		pr_err("-L '%s': %s", desc, r != -ENOENT ? err_str(r) : d.func ?
-		       "no such function with debug information (see flare probe -F)" :
-		       "no compilation unit has this source file");
+		pr_err("-L '%s': %s", desc,
+		       r != -ENOENT ? err_str(r)
+		       : d.func	    ? "no such function with debug information (see flare probe -F)"
+				    : "no compilation unit has this source file");
 		return 1;
 	}
 	offset = d.func ? l.decl : 0;

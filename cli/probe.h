@@ -10,11 +10,11 @@
 #include "lib/probe/finder.h"
 
 struct probe_ctx {
-	const char *exec;	/* -x, or NULL: the kernel */
-	const char *vmlinux;	/* -k */
-	const char *kobj;	/* -m PATH, else -k: the kernel object with debug info, or NULL */
-	const char *source;	/* -s: where the sources are, or NULL */
-	const char *filter;	/* --filter */
+	const char *exec;    /* -x, or NULL: the kernel */
+	const char *vmlinux; /* -k */
+	const char *kobj;    /* -m PATH, else -k: the kernel object with debug info, or NULL */
+	const char *source;  /* -s: where the sources are, or NULL */
+	const char *filter;  /* --filter */
 	int force, dry_run, quiet, externs;
 	struct probe_find_opts find;
 };
@@ -24,8 +24,7 @@ int probe_cmd_del(struct probe_ctx *pc, const struct opt_strlist *pats);
 int probe_cmd_list(struct probe_ctx *pc, const char *filter);
 /* Kernel definitions: printed with -D/-n, refused with the reason when kprobe_events is
  * missing. Returns 0 or -errno. */
-int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs,
-		       int definition_only);
+int probe_plan_kprobes(struct probe_ctx *pc, char *const *defs, size_t ndefs, int definition_only);
 int probe_cmd_funcs(struct probe_ctx *pc, const char *filter);
 int probe_cmd_vars(struct probe_ctx *pc, const char *point);
 int probe_cmd_lines(struct probe_ctx *pc, const char *desc);

@@ -41,15 +41,17 @@ int read_opts_time(struct sample_filter *f, struct perf_data *pd, const char *in
 	time_span(pd, &n, &first, &last);
 	if ((strchr(str, '%') || reltime) && !first && !last) {
 		pr_err("--time '%s': '%s' does not record its first and last sample times, which "
-		       "percents%s need (give absolute seconds%s)", str, input,
-		       reltime ? " and --reltime" : "", reltime ? ", without --reltime" : "");
+		       "percents%s need (give absolute seconds%s)",
+		       str, input, reltime ? " and --reltime" : "",
+		       reltime ? ", without --reltime" : "");
 		return -ERANGE;
 	}
 	err = sample_filter_set_time(f, str, first, last, reltime);
 	if (err == -EINVAL) {
 		pr_err("--time '%s' is not a time range (write START,STOP in seconds as "
 		       "'2175.6,2175.7', either end may be left out; ranges separated by spaces; "
-		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)", str);
+		       "or slices in percent: 10%%/2, 0%%-10%%,30%%-40%%)",
+		       str);
 		return -ERANGE;
 	}
 	if (err) {
@@ -75,7 +77,8 @@ int read_opts_cpus(struct sample_filter *f, struct perf_data *pd, const char *in
 		seen[a->type] = true;
 		if (!(a->sample_type & PERF_SAMPLE_CPU)) {
 			pr_err("samples in '%s' have no CPU (record with -a or -C to have it, "
-			       "or drop -C)", input);
+			       "or drop -C)",
+			       input);
 			return -EINVAL;
 		}
 	}
@@ -97,7 +100,8 @@ int read_opts_cpus(struct sample_filter *f, struct perf_data *pd, const char *in
 			       "known (record to a file to use -C)");
 		else
 			pr_err("-C: there is no CPU %d in '%s', recorded with %d CPUs (use CPUs "
-			       "0-%d)", cpu, input, n, n - 1);
+			       "0-%d)",
+			       cpu, input, n, n - 1);
 		return -EINVAL;
 	}
 	return 0;
@@ -137,6 +141,7 @@ bool read_opts_kallsyms_readable(const char *path)
 	if (n == 0 || kallsyms_line(buf, (size_t)n))
 		return true;
 	pr_err("--kallsyms '%s' is not a kallsyms file: it should start with lines such as "
-	       "'ffffffff81000000 T _text' (give a copy of a kernel's /proc/kallsyms)", path);
+	       "'ffffffff81000000 T _text' (give a copy of a kernel's /proc/kallsyms)",
+	       path);
 	return false;
 }

@@ -35,7 +35,8 @@ void lb_str(struct lbuf *b, const char *s)
 void lb_fill(struct lbuf *b, char c, int n)
 {
 	while (n > 0) {
-		size_t k = (size_t)n < sizeof(b->buf) - b->len ? (size_t)n : sizeof(b->buf) - b->len;
+		size_t k = (size_t)n < sizeof(b->buf) - b->len ? (size_t)n
+							       : sizeof(b->buf) - b->len;
 
 		if (!k) {
 			lb_flush(b);

@@ -14,7 +14,14 @@
 #define MAX_COLS (HIST_MAX_KEYS + 6)
 
 enum col_kind {
-	COL_CHILDREN, COL_SELF, COL_OVERHEAD, COL_SYS, COL_USR, COL_SAMPLES, COL_PERIOD, COL_KEY
+	COL_CHILDREN,
+	COL_SELF,
+	COL_OVERHEAD,
+	COL_SYS,
+	COL_USR,
+	COL_SAMPLES,
+	COL_PERIOD,
+	COL_KEY
 };
 
 struct col {
@@ -26,10 +33,10 @@ struct col {
 struct layout {
 	struct col cols[MAX_COLS];
 	int nr;
-	uint64_t total;		/* period the percentages are of */
+	uint64_t total; /* period the percentages are of */
 	const struct report_opts *o;
 	bool children;
-	const char *symbol_filter;	/* --symbol-filter, where perf applies it */
+	const char *symbol_filter; /* --symbol-filter, where perf applies it */
 };
 
 /* perf's mark of an inline frame, after its name */
@@ -76,8 +83,10 @@ static const char *key_header(enum hist_key k)
 
 static bool key_elided(const struct report_opts *o, enum hist_key k)
 {
-	const char *list = k == HK_COMM ? o->comm : k == HK_DSO ? o->dso :
-			   k == HK_SYM ? o->symbols : NULL;
+	const char *list = k == HK_COMM	 ? o->comm
+			   : k == HK_DSO ? o->dso
+			   : k == HK_SYM ? o->symbols
+					 : NULL;
 
 	return list && *list && !strchr(list, ',');
 }
@@ -111,7 +120,8 @@ static void widen(struct layout *l, const struct hist_entry *e, bool trace_known
 			w = (int)strlen(dso_name(e));
 			break;
 		case HK_SYM:
-			w = e->sym ? (int)strlen(e->sym->name) + 4 + (e->inl ? INLINED_LEN : 0) : 22;
+			w = e->sym ? (int)strlen(e->sym->name) + 4 + (e->inl ? INLINED_LEN : 0)
+				   : 22;
 			break;
 		case HK_TRACE:
 			w = trace_known ? (int)strlen(e->trace ? e->trace : "") : 0;
@@ -246,8 +256,7 @@ static void print_header(FILE *out, const struct layout *l)
 	fputs("\n#\n", out);
 }
 
-static void print_key(struct lbuf *b, const struct col *c, const struct hist_entry *e,
-		      bool last)
+static void print_key(struct lbuf *b, const struct col *c, const struct hist_entry *e, bool last)
 {
 	char tmp[32];
 	int n;
@@ -358,7 +367,7 @@ struct cgp {
 	FILE *out;
 	const struct report_opts *o;
 	uint64_t total;
-	size_t n;	/* bytes-ish printed, to know whether anything was */
+	size_t n; /* bytes-ish printed, to know whether anything was */
 };
 
 static void frame_name(const struct hist_frame *f, char *buf, size_t len)
@@ -415,8 +424,8 @@ static void graph_line(struct cgp *p, int depth, uint64_t mask, int lm)
 	fputc('\n', p->out);
 }
 
-static void graph_entry(struct cgp *p, uint64_t period, uint64_t count, const char *name,
-			int depth, uint64_t mask, int idx, uint64_t total, int lm)
+static void graph_entry(struct cgp *p, uint64_t period, uint64_t count, const char *name, int depth,
+			uint64_t mask, int idx, uint64_t total, int lm)
 {
 	int i;
 
@@ -688,7 +697,8 @@ int report_event_rows(const struct report_opts *o, struct report_event *ev, bool
 		if (buf && len && buf[len - 1] == '\n')
 			buf[len - 1] = 0;
 		graph = graphs ? entry_graph(o, e, ev->total_period,
-					     h->o.children ? e->total : e->self) : NULL;
+					     h->o.children ? e->total : e->self)
+			       : NULL;
 		err = buf ? fn(ctx, e, buf, graph && *graph ? graph : NULL) : -ENOMEM;
 		free(buf);
 		free(graph);

@@ -78,7 +78,7 @@ int report_stats(const struct report_opts *o)
 	ret = perf_data_open(o->input, o->force ? PD_FORCE : 0, &pd, errbuf, sizeof(errbuf));
 	if (ret < 0) {
 		pr_err("cannot read '%s': %s", o->input, errbuf);
-		return EXIT_STATUS_PERF_ERR;	/* a file it cannot read */
+		return EXIT_STATUS_PERF_ERR; /* a file it cannot read */
 	}
 	while ((ret = perf_data_next(pd, &ev, NULL)) > 0) {
 		const struct pd_attr *a;
@@ -101,10 +101,11 @@ int report_stats(const struct report_opts *o)
 	/* the COMPRESSED records count too, as in perf, beside the records they held */
 	types[PERF_RECORD_COMPRESSED] = perf_data_nr_compressed(pd);
 	types[0] += types[PERF_RECORD_COMPRESSED];
-	if (ret >= 0)	/* attrs of no sample too */
+	if (ret >= 0) /* attrs of no sample too */
 		ret = cover(&per_attr, &alloc, pd->nr_attrs + 1);
 	if (ret < 0)
-		pr_err("cannot read '%s': %s", o->input, pd->err_msg[0] ? pd->err_msg : err_str(ret));
+		pr_err("cannot read '%s': %s", o->input,
+		       pd->err_msg[0] ? pd->err_msg : err_str(ret));
 	else
 		print(stdout, pd, types, per_attr);
 	free(per_attr);

@@ -20,7 +20,7 @@
 struct task {
 	const struct thread *t;
 	struct task *parent, *first_child, *last_child;
-	struct task *next;	/* the next child of the parent, or the next root */
+	struct task *next; /* the next child of the parent, or the next root */
 	bool placed;
 };
 
@@ -129,7 +129,8 @@ static int print_tasks(FILE *out, struct task *tasks, size_t nr)
 
 int report_tasks(const struct report_opts *o)
 {
-	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0, .no_resolve = true,
+	struct session_opts so = { .open_flags = o->force ? PD_FORCE : 0,
+				   .no_resolve = true,
 				   .threads_only = true };
 	const struct thread **threads = NULL;
 	struct session *sess;
@@ -158,7 +159,8 @@ int report_tasks(const struct report_opts *o)
 		err = print_tasks(stdout, tasks, nr);
 	if (err == -ENOENT)
 		pr_err("'%s': a thread's parent is not among the recorded threads: cannot draw "
-		       "the task tree", o->input);
+		       "the task tree",
+		       o->input);
 	else if (err)
 		pr_err("report --tasks on '%s' failed: %s", o->input, err_str(err));
 out:

@@ -48,11 +48,8 @@ static int parse_keys(const char *s, enum lat_key *keys, int max, char *bad, siz
 		const char *name;
 		enum lat_key k;
 	} names[] = {
-		{"pid", LK_PID},
-		{"avg", LK_AVG},
-		{"max", LK_MAX},
-		{"switch", LK_SWITCH},
-		{"runtime", LK_RUNTIME},
+		{ "pid", LK_PID },	 { "avg", LK_AVG },	    { "max", LK_MAX },
+		{ "switch", LK_SWITCH }, { "runtime", LK_RUNTIME },
 	};
 	char *dup = strdup(s), *tok, *save = NULL;
 	int n = 0;
@@ -92,9 +89,9 @@ static void print_row(struct lat_task *t, uint64_t *all_rt, uint64_t *all_cnt)
 		putchar(' ');
 	printf("|%11.3f ms |%9" PRIu64 " | avg:%8.3f ms | max:%8.3f ms | max start: %12s s | "
 	       "max end: %12s s\n",
-		(double)t->total_runtime / 1e6, t->nb_atoms,
-		(double)(t->total_lat / t->nb_atoms) / 1e6, (double)t->max_lat / 1e6,
-		sched_usec_str(s1, t->max_start), sched_usec_str(s2, t->max_end));
+	       (double)t->total_runtime / 1e6, t->nb_atoms,
+	       (double)(t->total_lat / t->nb_atoms) / 1e6, (double)t->max_lat / 1e6,
+	       sched_usec_str(s1, t->max_start), sched_usec_str(s2, t->max_end));
 }
 
 static bool shown(const struct lat_task *t)
@@ -119,15 +116,15 @@ static void print_percentiles(struct lat_task **v, int n)
 		if (!shown(v[i]))
 			continue;
 		if (v[i]->num_merged > 1)
-			ret = snprintf(
-				name, sizeof(name), "  %s:(%d) ", v[i]->comm, v[i]->num_merged);
+			ret = snprintf(name, sizeof(name), "  %s:(%d) ", v[i]->comm,
+				       v[i]->num_merged);
 		else
 			ret = snprintf(name, sizeof(name), "  %s:%u ", v[i]->comm, v[i]->tid);
 		printf("%s%*s|%9" PRIu64 " | %13.3f | %13.3f | %13.3f | %13.3f\n", name,
-			ret < 24 ? 24 - ret : 0, "", v[i]->nb_atoms,
-			(double)sched_lat_percentile(v[i], 50) / 1e6,
-			(double)sched_lat_percentile(v[i], 90) / 1e6,
-			(double)sched_lat_percentile(v[i], 99) / 1e6, (double)v[i]->max_lat / 1e6);
+		       ret < 24 ? 24 - ret : 0, "", v[i]->nb_atoms,
+		       (double)sched_lat_percentile(v[i], 50) / 1e6,
+		       (double)sched_lat_percentile(v[i], 90) / 1e6,
+		       (double)sched_lat_percentile(v[i], 99) / 1e6, (double)v[i]->max_lat / 1e6);
 	}
 }
 
@@ -167,25 +164,25 @@ static void print_bad(const struct lat_run *lr)
 
 	if (l->nr_unordered && l->nr_timestamps)
 		printf("  INFO: %.3f%% unordered timestamps (%" PRIu64 " out of %" PRIu64 ")\n",
-			(double)l->nr_unordered / (double)l->nr_timestamps * 100.0, l->nr_unordered,
-			l->nr_timestamps);
+		       (double)l->nr_unordered / (double)l->nr_timestamps * 100.0, l->nr_unordered,
+		       l->nr_timestamps);
 	if (lost && lr->nr_records)
 		printf("  INFO: %.3f%% lost events (%" PRIu64 " out of %" PRIu64 ", in %" PRIu64
 		       " chunks)\n",
-			(double)lost / (double)lr->nr_records * 100.0, lost, lr->nr_records,
-			lr->nr_lost_chunks);
+		       (double)lost / (double)lr->nr_records * 100.0, lost, lr->nr_records,
+		       lr->nr_lost_chunks);
 	if (l->nr_switch_bugs && l->nr_timestamps) {
 		printf("  INFO: %.3f%% context switch bugs (%" PRIu64 " out of %" PRIu64 ")",
-			(double)l->nr_switch_bugs / (double)l->nr_timestamps * 100.0,
-			l->nr_switch_bugs, l->nr_timestamps);
+		       (double)l->nr_switch_bugs / (double)l->nr_timestamps * 100.0,
+		       l->nr_switch_bugs, l->nr_timestamps);
 		if (lost)
 			printf(" (due to lost events?)");
 		printf("\n");
 	}
 }
 
-static int print_table(
-	struct lat_run *lr, const struct lat_opts *o, const enum lat_key *keys, int nr_keys)
+static int print_table(struct lat_run *lr, const struct lat_opts *o, const enum lat_key *keys,
+		       int nr_keys)
 {
 	struct lat_task **v;
 	uint64_t all_rt = 0, all_cnt = 0;
@@ -208,7 +205,7 @@ static int print_table(
 	printf(" -----------------------------------------------------------------------------"
 	       "------------------------------------\n");
 	printf("  TOTAL:                |%11.3f ms |%9" PRIu64 " |\n", (double)all_rt / 1e6,
-		all_cnt);
+	       all_cnt);
 	printf(" ---------------------------------------------------\n");
 	print_bad(lr);
 	printf("\n");
@@ -237,20 +234,20 @@ static int count_other(void *ctx, const struct perf_event_header *ev, uint64_t o
 
 int sched_latency(int argc, char **argv, struct sched_common *c)
 {
-	struct lat_opts o = {.sort = "avg, max, switch, runtime", .cpu = -1};
+	struct lat_opts o = { .sort = "avg, max, switch, runtime", .cpu = -1 };
 	const struct opt opts[] = {
 		OPT_INT('C', "CPU", &o.cpu, "n", "CPU to profile on"),
 		OPT_BOOL('p', "pids", &o.per_pid, "latency stats per pid instead of per comm"),
 		OPT_STRING('s', "sort", &o.sort, "key[,key2...]",
-			"sort by key(s): runtime, switch, avg, max"),
+			   "sort by key(s): runtime, switch, avg, max"),
 		OPT_BOOL(0, "percentiles", &o.percentiles,
-			"also print p50/p90/p99/max delay per task"),
+			 "also print p50/p90/p99/max delay per task"),
 		OPT_BOOL(0, "hist", &o.hist, "also print a log2 histogram of all run-queue delays"),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_END(),
 	};
-	struct lat_run lr = {0};
+	struct lat_run lr = { 0 };
 	enum lat_key keys[16];
 	char bad[64];
 	int nr_keys, ret;
@@ -266,9 +263,9 @@ int sched_latency(int argc, char **argv, struct sched_common *c)
 	nr_keys = parse_keys(o.sort, keys, 16, bad, sizeof(bad));
 	if (nr_keys == -EINVAL)
 		opt_usage_error(opts, latency_usage,
-			"Unknown --sort key: `%s' (use runtime, "
-			"switch, avg, max or pid)",
-			bad);
+				"Unknown --sort key: `%s' (use runtime, "
+				"switch, avg, max or pid)",
+				bad);
 	if (nr_keys < 0) {
 		pr_err("out of memory");
 		return 1;

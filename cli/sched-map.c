@@ -117,7 +117,7 @@ static void print_columns(struct map_run *m, uint32_t this_cpu, int cpus_nr)
 		if (m->curr[cpu])
 			ct = task_of(m, m->curr[cpu] - 1);
 		put(m, cpu == this_cpu && m->red[cpu] ? COLOR_CPUS : NULL,
-			cpu == this_cpu ? "*" : " ");
+		    cpu == this_cpu ? "*" : " ");
 		if (ct) {
 			snprintf(cell, sizeof(cell), "%2s ", ct->shortname);
 			put(m, ct->colored ? COLOR_PIDS : NULL, cell);
@@ -164,8 +164,8 @@ static int on_switch(struct map_run *m, const struct sched_rec *r, uint64_t ts, 
 	if (!m->o->cpus || m->shown[cpu]) {
 		printf("  %12s secs ", sched_usec_str(stamp, ts));
 		if (new_name || t->comm_changed || (out_verbose > 0 && r->next_pid)) {
-			snprintf(
-				line, sizeof(line), "%s => %s:%u", t->shortname, comm, r->next_pid);
+			snprintf(line, sizeof(line), "%s => %s:%u", t->shortname, comm,
+				 r->next_pid);
 			put(m, t->colored ? COLOR_PIDS : NULL, line);
 			t->comm_changed = false;
 		}
@@ -208,7 +208,7 @@ static bool parse_list(const char *s, unsigned char *set, size_t n, struct hashm
 	bool ok = dup != NULL;
 
 	for (tok = ok ? strtok_r(dup, ",", &save) : NULL; tok && ok;
-		tok = strtok_r(NULL, ",", &save)) {
+	     tok = strtok_r(NULL, ",", &save)) {
 		unsigned long a = strtoul(tok, &end, 10), b = a;
 
 		if (end == tok) {
@@ -234,7 +234,7 @@ static bool parse_list(const char *s, unsigned char *set, size_t n, struct hashm
 
 int sched_map(int argc, char **argv, struct sched_common *c)
 {
-	struct map_opts o = {0};
+	struct map_opts o = { 0 };
 	const struct opt opts[] = {
 		OPT_STRING(0, "color-cpus", &o.color_cpus, "cpus", "highlight given CPUs in map"),
 		OPT_STRING(0, "color-pids", &o.color_pids, "pids", "highlight given pids in map"),
@@ -244,7 +244,7 @@ int sched_map(int argc, char **argv, struct sched_common *c)
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_END(),
 	};
-	struct map_run m = {.o = &o, .next1 = 'A', .next2 = '0'};
+	struct map_run m = { .o = &o, .next1 = 'A', .next2 = '0' };
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	int ret;
 
@@ -257,11 +257,11 @@ int sched_map(int argc, char **argv, struct sched_common *c)
 	if (o.cpus && !parse_list(o.cpus, m.shown, MAP_MAX_CPUS, NULL))
 		opt_usage_error(opts, map_usage, "--cpus %s: give CPUs as 0,2-3", o.cpus);
 	if (o.color_cpus && !parse_list(o.color_cpus, m.red, MAP_MAX_CPUS, NULL))
-		opt_usage_error(
-			opts, map_usage, "--color-cpus %s: give CPUs as 0,2-3", o.color_cpus);
+		opt_usage_error(opts, map_usage, "--color-cpus %s: give CPUs as 0,2-3",
+				o.color_cpus);
 	if (o.color_pids && !parse_list(o.color_pids, NULL, 0, &m.color_pids))
-		opt_usage_error(
-			opts, map_usage, "--color-pids %s: give pids as 10,20-30", o.color_pids);
+		opt_usage_error(opts, map_usage, "--color-pids %s: give pids as 10,20-30",
+				o.color_pids);
 	/* perf's columns: as many as the machine reading the file has CPUs */
 	m.max_cpu = ncpu > 0 && ncpu < MAP_MAX_CPUS ? (int)ncpu : 1;
 	m.curr = calloc(MAP_MAX_CPUS, sizeof(*m.curr));

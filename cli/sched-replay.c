@@ -36,7 +36,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 	case SEV_WAKEUP:
 	case SEV_WAKEUP_NEW:
 		return replay_wakeup(r->rp, rs->s->time, rs->s->tid, sr->pid, sr->comm);
-	default:	/* perf's replay ignores sched_waking, runtime and migrations */
+	default: /* perf's replay ignores sched_waking, runtime and migrations */
 		return 0;
 	}
 }

@@ -38,9 +38,9 @@ struct th_run {
 	size_t nr_idle_cpus;	  /* perf's idle_max_cpu */
 	unsigned char cpus[1024]; /* -C */
 	uint64_t hist_start, hist_end;
-	struct hashmap ppid;   /* tid -> parent tid + 1, from FORK records */
-	struct hashmap exited; /* tids an EXIT record named (perf's "Terminated tasks") */
-	struct hashmap pid0;   /* tid -> the pid perf made its thread with (0: at a wakeup) */
+	struct hashmap ppid;	   /* tid -> parent tid + 1, from FORK records */
+	struct hashmap exited;	   /* tids an EXIT record named (perf's "Terminated tasks") */
+	struct hashmap pid0;	   /* tid -> the pid perf made its thread with (0: at a wakeup) */
 	struct hashmap pids, tids; /* -p, -t: the tasks shown (keys) */
 	uint64_t win_end;	   /* --time's end (0: none); its start is th.win_start */
 	uint64_t skipped;	   /* events -p/-t left out (perf's skipped_samples) */
@@ -199,16 +199,16 @@ static void print_chain(struct th_run *r, const struct resolved_sample *rs)
 		if (ip >= PERF_CONTEXT_MAX) {
 			mode = chain_marker_mode(ip);
 			if (!mode)
-				return;	/* a marker perf does not know: it drops the chain */
+				return; /* a marker perf does not know: it drops the chain */
 			continue;
 		}
 		got++;
 		/* user frames stay unknown: perf 6.1's timehist reads MMAP but not MMAP2 */
 		if (mode == PERF_RECORD_MISC_KERNEL && session_kernel_addr(r->sess, ip, &f) &&
-			f.sym) {
+		    f.sym) {
 			if (!strcmp(f.sym->name, "schedule") ||
-				!strcmp(f.sym->name, "__schedule") ||
-				!strcmp(f.sym->name, "preempt_schedule"))
+			    !strcmp(f.sym->name, "__schedule") ||
+			    !strcmp(f.sym->name, "preempt_schedule"))
 				continue;
 			names[nr++] = f.sym->name;
 		} else {
@@ -222,7 +222,7 @@ static void print_chain(struct th_run *r, const struct resolved_sample *rs)
 }
 
 static void print_switch(struct th_run *r, const struct sched_rec *sr,
-	const struct resolved_sample *rs, struct th_task *t, uint64_t time)
+			 const struct resolved_sample *rs, struct th_task *t, uint64_t time)
 {
 	const struct th_opts *o = r->o;
 	uint32_t cpu = rs->s->cpu, i;
@@ -274,7 +274,7 @@ static const char *other_commstr(struct th_run *r, uint32_t tid)
 }
 
 static void print_event_line(struct th_run *r, const struct resolved_sample *rs, char mark,
-	const char *what, uint32_t tid, const struct sched_rec *sr)
+			     const char *what, uint32_t tid, const struct sched_rec *sr)
 {
 	uint32_t cpu = rs->s->cpu, i;
 	char ts[32], other[48], own[16];
@@ -291,7 +291,7 @@ static void print_event_line(struct th_run *r, const struct resolved_sample *rs,
 	}
 	snprintf(other, sizeof(other), "%s", other_commstr(r, tid));
 	printf(" %-*s ", r->comm_width,
-		commstr(r, task_comm(NULL, rs->thread, own), rs->thread->pid, rs->thread->tid));
+	       commstr(r, task_comm(NULL, rs->thread, own), rs->thread->pid, rs->thread->tid));
 	printf("  %9s  %9s  %9s ", "", "", "");
 	printf("%s: %s", what, other);
 	if (mark == 'm')
@@ -421,7 +421,7 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 	if (!r->started)
 		start(r);
 	if (!hashmap_get(&r->pid0, rs->thread->tid, NULL) &&
-		hashmap_put(&r->pid0, rs->thread->tid, (void *)(uintptr_t)rs->s->pid))
+	    hashmap_put(&r->pid0, rs->thread->tid, (void *)(uintptr_t)rs->s->pid))
 		return -ENOMEM;
 	if (rs->s->cpu > r->max_cpu)
 		r->max_cpu = rs->s->cpu;
@@ -435,8 +435,8 @@ static int on_event(void *ctx, const struct sched_rec *sr, const struct resolved
 		if (!t)
 			return -ENOMEM;
 		sched_th_wakeup(t, rs->s->time);
-		if (r->o->wakeups && !r->o->summary && !r->o->idle_hist && in_window(r, rs->s->time) &&
-		    shown_pair(r, rs->thread->tid, sr->pid))
+		if (r->o->wakeups && !r->o->summary && !r->o->idle_hist &&
+		    in_window(r, rs->s->time) && shown_pair(r, rs->thread->tid, sr->pid))
 			print_event_line(r, rs, 'w', "awakened", sr->pid, sr);
 		return 0;
 	case SEV_MIGRATE:
@@ -473,7 +473,7 @@ static int on_other(void *ctx, const struct perf_event_header *ev, uint64_t off)
 
 		/* perf marks a thread it knows; an EXIT of one it never met is lost */
 		if ((session_thread(r->sess, p[2]) || hashmap_get(&r->pid0, p[2], NULL)) &&
-			hashmap_put(&r->exited, p[2], NULL))
+		    hashmap_put(&r->exited, p[2], NULL))
 			return -ENOMEM;
 	}
 	return 0;
@@ -567,7 +567,7 @@ static int print_summary(struct th_run *r)
 	}
 	printf("%*s            (count)  ", r->comm_width, "");
 	printf("     (msec)     (msec)      (msec)      (msec)       %s\n",
-		r->o->state ? "(msec)" : "%");
+	       r->o->state ? "(msec)" : "%");
 	printf("%.117s\n", dots);
 	for (pass = 0; pass < 2; pass++) {
 		uint64_t shown = 0;
@@ -609,7 +609,7 @@ static int print_summary(struct th_run *r)
 	}
 	printf("\n    Total number of unique tasks: %" PRIu64 "\n"
 	       "Total number of context switches: %" PRIu64 "\n",
-		tasks, switches);
+	       tasks, switches);
 	printf("           Total run time (msec): ");
 	sched_time(run, 2);
 	printf("\n");
@@ -703,32 +703,32 @@ static int parse_window(const char *str, uint64_t *start, uint64_t *end)
 
 int sched_timehist(int argc, char **argv, struct sched_common *c)
 {
-	struct th_opts o = {.callchain = 1, .max_stack = 5};
+	struct th_opts o = { .callchain = 1, .max_stack = 5 };
 	const struct opt opts[] = {
 		OPT_STRING('C', "cpu", &o.cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOL('M', "migrations", &o.migrations, "Show migration events"),
 		OPT_BOOL('n', "next", &o.next, "Show next task"),
 		OPT_BOOL('s', "summary", &o.summary, "Show only syscall summary with statistics"),
 		OPT_BOOL('S', "with-summary", &o.with_summary,
-			"Show all syscalls and summary with statistics"),
+			 "Show all syscalls and summary with statistics"),
 		OPT_BOOL('V', "cpu-visual", &o.cpu_visual, "Add CPU visual"),
 		OPT_BOOL('w', "wakeups", &o.wakeups, "Show wakeup events"),
 		OPT_BOOL(0, "state", &o.state, "Show task state when sched-out"),
 		OPT_BOOL('g', "call-graph", &o.callchain,
-			"Display call chains if present (default on)"),
+			 "Display call chains if present (default on)"),
 		OPT_INT(0, "max-stack", &o.max_stack, "n",
 			"Maximum number of functions to display backtrace."),
 		OPT_STRING('i', "input", &o.input, "file", "input file name"),
 		OPT_BOOL('f', "force", &o.force, "don't complain, do it"),
 		OPT_STRING('p', "pid", &o.pid_list, "pid[,pid...]",
-			"analyze events only for given process id(s)"),
+			   "analyze events only for given process id(s)"),
 		OPT_STRING('t', "tid", &o.tid_list, "tid[,tid...]",
-			"analyze events only for given thread id(s)"),
+			   "analyze events only for given thread id(s)"),
 		OPT_STRING(0, "time", &o.time_str, "str", "Time span for analysis (start,stop)"),
 		OPT_BOOL('I', "idle-hist", &o.idle_hist, "Show idle events only"),
 		OPT_END(),
 	};
-	struct th_run r = {.o = &o, .comm_width = 30};
+	struct th_run r = { .o = &o, .comm_width = 30 };
 	char bad = 0;
 	int ret;
 
@@ -739,11 +739,11 @@ int sched_timehist(int argc, char **argv, struct sched_common *c)
 		c->input = o.input;
 	c->force |= o.force;
 	if (o.cpu_list && parse_cpus(&r, o.cpu_list))
-		opt_usage_error(
-			opts, timehist_usage, "-C %s: give CPUs as 0,2-3 (below 1024)", o.cpu_list);
+		opt_usage_error(opts, timehist_usage, "-C %s: give CPUs as 0,2-3 (below 1024)",
+				o.cpu_list);
 	if (o.max_stack < 0)
-		opt_usage_error(
-			opts, timehist_usage, "--max-stack %d: give 0 or more frames", o.max_stack);
+		opt_usage_error(opts, timehist_usage, "--max-stack %d: give 0 or more frames",
+				o.max_stack);
 	c->want_callchain = o.callchain && !o.summary;
 	if (o.summary && o.with_summary)
 		opt_usage_error(opts, timehist_usage, "-s and -S cannot be used together");

@@ -17,8 +17,8 @@ struct sched_common {
 };
 
 /* Called for each sched event in time order; rs is the sample it came from. */
-typedef int (*sched_event_fn)(
-	void *ctx, const struct sched_rec *r, const struct resolved_sample *rs);
+typedef int (*sched_event_fn)(void *ctx, const struct sched_rec *r,
+			      const struct resolved_sample *rs);
 /* Called for the other records (LOST, ...), as session_process() gives them; may be NULL. */
 typedef int (*sched_other_fn)(void *ctx, const struct perf_event_header *ev, uint64_t off);
 
@@ -26,7 +26,7 @@ typedef int (*sched_other_fn)(void *ctx, const struct perf_event_header *ev, uin
  * names (the caller frees it with session_free(), also on error). Prints one line and returns
  * perf's exit status (255) on failure, else 0. */
 int sched_replay(const struct sched_common *c, struct session **sess, sched_event_fn fn,
-	sched_other_fn other, void *ctx);
+		 sched_other_fn other, void *ctx);
 
 /* The name perf gives a tid at the end of a replay ("swapper" for 0, ":tid" unknown). */
 const char *sched_comm(struct session *sess, uint32_t tid);

@@ -67,8 +67,7 @@ static void dump_head(struct script_ctx *c, const struct perf_event_header *ev, 
 		if (st & PERF_SAMPLE_TIME)
 			fprintf(out, "%" PRIu64 " ", time);
 	}
-	fprintf(out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, ev->size,
-		name ? name : "UNKNOWN");
+	fprintf(out, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", off, ev->size, name ? name : "UNKNOWN");
 }
 
 static uint64_t body_u64(const struct perf_event_header *ev, size_t off)
@@ -93,9 +92,10 @@ static void dump_id_index(FILE *out, const struct perf_event_header *ev)
 	for (i = 0; i < nr; i++) {
 		size_t e = 8 + i * 32;
 
-		fprintf(out, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64
-			"  tid: %" PRId64, body_u64(ev, e), body_u64(ev, e + 8),
-			(int64_t)body_u64(ev, e + 16), (int64_t)body_u64(ev, e + 24));
+		fprintf(out,
+			" ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64 "  tid: %" PRId64,
+			body_u64(ev, e), body_u64(ev, e + 8), (int64_t)body_u64(ev, e + 16),
+			(int64_t)body_u64(ev, e + 24));
 		if (ext)
 			fprintf(out, "  machine_pid: %" PRId64 "  vcpu: %" PRIu64,
 				(int64_t)body_u64(ev, 8 + nr * 32 + i * 16),
@@ -129,7 +129,7 @@ static uint16_t body_u16(const struct perf_event_header *ev, size_t off)
 
 struct cpu_runs {
 	FILE *out;
-	int start, prev;	/* the run being printed; start -2 before the first cpu */
+	int start, prev; /* the run being printed; start -2 before the first cpu */
 	bool first;
 };
 
@@ -163,8 +163,9 @@ static void dump_cpu_map(FILE *out, const struct perf_event_header *ev)
 
 	if (type == 0) {
 		for (i = 0; i < nr; i++)
-			cpu_run_add(&r, body_u16(ev, 4 + 2 * i) == 0xffff ? -1 :
-				    body_u16(ev, 4 + 2 * i));
+			cpu_run_add(&r, body_u16(ev, 4 + 2 * i) == 0xffff
+						? -1
+						: body_u16(ev, 4 + 2 * i));
 	} else if (type == 1 && (lsz == 4 || lsz == 8)) {
 		for (i = 0; i < (unsigned int)nr * lsz * 8; i++) {
 			const uint8_t *m = (const uint8_t *)(ev + 1) + 8 + i / 8;
@@ -173,7 +174,7 @@ static void dump_cpu_map(FILE *out, const struct perf_event_header *ev)
 				cpu_run_add(&r, (int)i);
 		}
 	} else if (type == 2) {
-		if (nr & 0xff)	/* any_cpu */
+		if (nr & 0xff) /* any_cpu */
 			cpu_run_add(&r, -1);
 		for (i = body_u16(ev, 4); i <= body_u16(ev, 6); i++)
 			cpu_run_add(&r, (int)i);
@@ -230,7 +231,7 @@ static void dump_user_details(struct script_ctx *c, const struct perf_event_head
 	case PERF_RECORD_HEADER_ATTR:
 		c->dump_attrs++;
 		break;
-	case PERF_RECORD_HEADER_FEATURE:	/* perf prints the features with --header only */
+	case PERF_RECORD_HEADER_FEATURE: /* perf prints the features with --header only */
 	case PERF_RECORD_HEADER_TRACING_DATA:
 	case PERF_RECORD_HEADER_BUILD_ID:
 		break;
@@ -276,8 +277,8 @@ int script_dump_record(void *ctx, const struct perf_event_header *ev, uint64_t o
 static const char *reg_name(unsigned int r)
 {
 	static const char *const names[] = {
-		"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
-		"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
+		"AX", "BX", "CX", "DX", "SI", "DI", "BP",  "SP",  "IP",	 "FLAGS", "CS",	 "SS",
+		"DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13",	  "R14", "R15",
 	};
 
 	return r < sizeof(names) / sizeof(names[0]) ? names[r] : "unknown";
@@ -305,9 +306,10 @@ static void dump_sample_fields(FILE *out, const struct perf_event_header *ev,
 {
 	uint64_t i;
 
-	fprintf(out, "(IP, %#x): %" PRId32 "/%" PRId32 ": %#" PRIx64 " period: %" PRIu64
-		" addr: %#" PRIx64 "\n", ev->misc, (int32_t)s->pid, (int32_t)s->tid, s->ip,
-		s->period, s->addr);
+	fprintf(out,
+		"(IP, %#x): %" PRId32 "/%" PRId32 ": %#" PRIx64 " period: %" PRIu64
+		" addr: %#" PRIx64 "\n",
+		ev->misc, (int32_t)s->pid, (int32_t)s->tid, s->ip, s->period, s->addr);
 	if (st & PERF_SAMPLE_CALLCHAIN) {
 		fprintf(out, "... FP chain: nr:%" PRIu64 "\n", s->nr_callchain);
 		for (i = 0; i < s->nr_callchain; i++)
@@ -346,7 +348,7 @@ int script_dump_sample(void *ctx, const struct resolved_sample *rs)
 	if (rs->nr_frames && rs->frames[0].dso)
 		fprintf(out, " ...... dso: %s\n", rs->frames[0].dso->long_name);
 	else
-		fprintf(out, " ...... dso: %s\n", s->cpumode == PERF_RECORD_MISC_HYPERVISOR ?
-			"[hypervisor]" : "<not found>");
+		fprintf(out, " ...... dso: %s\n",
+			s->cpumode == PERF_RECORD_MISC_HYPERVISOR ? "[hypervisor]" : "<not found>");
 	return script_print_sample(ctx, rs);
 }

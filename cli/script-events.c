@@ -11,8 +11,7 @@
 #include "lib/data/reader.h"
 
 /* Bounded string inside a record body. */
-static const char *body_str(const struct perf_event_header *ev, size_t off, char *buf,
-			    size_t len)
+static const char *body_str(const struct perf_event_header *ev, size_t off, char *buf, size_t len)
 {
 	size_t n;
 
@@ -50,10 +49,10 @@ static void print_mmap2(FILE *out, const struct perf_event_header *ev, char *nam
 	u32s(ev, h, w, 2);
 	u64s(ev, h + 8, q, 3);
 	u32s(ev, h + 56, prot, 2);
-	perms[0] = prot[0] & 1 ? 'r' : '-';	/* PROT_READ, PROT_WRITE, PROT_EXEC */
+	perms[0] = prot[0] & 1 ? 'r' : '-'; /* PROT_READ, PROT_WRITE, PROT_EXEC */
 	perms[1] = prot[0] & 2 ? 'w' : '-';
 	perms[2] = prot[0] & 4 ? 'x' : '-';
-	perms[3] = prot[1] & 1 ? 's' : 'p';	/* MAP_SHARED */
+	perms[3] = prot[1] & 1 ? 's' : 'p'; /* MAP_SHARED */
 	perms[4] = 0;
 	fprintf(out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64, (int32_t)w[0],
 		(int32_t)w[1], q[0], q[1], q[2]);
@@ -77,9 +76,9 @@ static void print_mmap2(FILE *out, const struct perf_event_header *ev, char *nam
 static void print_switch(FILE *out, const struct perf_event_header *ev)
 {
 	bool is_out = ev->misc & PERF_RECORD_MISC_SWITCH_OUT;
-	const char *dir = !is_out ? "IN         " :
-			  !(ev->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT        " :
-			  "OUT preempt";
+	const char *dir = !is_out					      ? "IN         "
+			  : !(ev->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) ? "OUT        "
+									      : "OUT preempt";
 	uint32_t w[2];
 
 	if (ev->type == PERF_RECORD_SWITCH) {
@@ -101,8 +100,9 @@ bool script_record_details(FILE *out, const struct perf_event_header *ev)
 	switch (ev->type) {
 	case PERF_RECORD_COMM:
 		u32s(ev, h, w, 2);
-		fprintf(out, "%s: %s:%" PRIu32 "/%" PRIu32, ev->misc & PERF_RECORD_MISC_COMM_EXEC ?
-			" exec" : "", body_str(ev, h + 8, name, sizeof(name)), w[0], w[1]);
+		fprintf(out, "%s: %s:%" PRIu32 "/%" PRIu32,
+			ev->misc & PERF_RECORD_MISC_COMM_EXEC ? " exec" : "",
+			body_str(ev, h + 8, name, sizeof(name)), w[0], w[1]);
 		return true;
 	case PERF_RECORD_MMAP:
 		u32s(ev, h, w, 2);
@@ -117,7 +117,7 @@ bool script_record_details(FILE *out, const struct perf_event_header *ev)
 		return true;
 	case PERF_RECORD_FORK:
 	case PERF_RECORD_EXIT:
-		u32s(ev, h, w, 4);	/* pid, ppid, tid, ptid */
+		u32s(ev, h, w, 4); /* pid, ppid, tid, ptid */
 		fprintf(out, "(%d:%d):(%d:%d)", (int32_t)w[0], (int32_t)w[2], (int32_t)w[1],
 			(int32_t)w[3]);
 		return true;
@@ -179,10 +179,10 @@ int script_on_record(void *ctx, const struct perf_event_header *ev, uint64_t off
 	if (!shown(c->o, ev->type))
 		return 0;
 	if (!a && pd->nr_attrs && perf_data_record_id(pd, ev, &id) && !id)
-		a = &pd->attrs[0];	/* perf's evlist__id2evsel(): id 0 is the first event's */
+		a = &pd->attrs[0]; /* perf's evlist__id2evsel(): id 0 is the first event's */
 	memcpy(w, ev + 1, ev->size >= sizeof(*ev) + 16 ? 16 : 0);
 	if (ev->type == PERF_RECORD_FORK || ev->type == PERF_RECORD_EXIT)
-		w[1] = w[2];	/* pid, ppid, tid: the task is pid/tid */
+		w[1] = w[2]; /* pid, ppid, tid: the task is pid/tid */
 	if (a && a->attr.sample_id_all && perf_data_parse_id(pd, ev, &sid) == 0) {
 		if (ev->type == PERF_RECORD_SWITCH || ev->type == PERF_RECORD_SWITCH_CPU_WIDE) {
 			w[0] = (int32_t)sid.pid;

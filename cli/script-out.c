@@ -18,8 +18,9 @@
 #include "lib/trace/tpfmt.h"
 
 #define F(x) (1u << (x))
-#define DEFAULT_FIELDS (F(SF_COMM) | F(SF_TID) | F(SF_CPU) | F(SF_TIME) | F(SF_PERIOD) | \
-			F(SF_EVENT) | F(SF_IP) | F(SF_SYM) | F(SF_SYMOFF) | F(SF_DSO))
+#define DEFAULT_FIELDS                                                                             \
+	(F(SF_COMM) | F(SF_TID) | F(SF_CPU) | F(SF_TIME) | F(SF_PERIOD) | F(SF_EVENT) | F(SF_IP) | \
+	 F(SF_SYM) | F(SF_SYMOFF) | F(SF_DSO))
 #define TP_FIELDS (F(SF_COMM) | F(SF_TID) | F(SF_CPU) | F(SF_TIME) | F(SF_EVENT) | F(SF_TRACE))
 #define IP_FIELDS (F(SF_IP) | F(SF_SYM) | F(SF_SYMOFF) | F(SF_DSO))
 
@@ -53,7 +54,8 @@ static int event_setup(struct script_ctx *c, const struct pd_attr *a, struct scr
 	f &= ~c->o->fields_del;
 	if ((f & F(SF_CPU)) && !(st & PERF_SAMPLE_CPU)) {
 		pr_err("samples of '%s' in '%s' have no CPU (record with -a or -C to have "
-		       "it, or leave 'cpu' out of -F)", a->name, c->o->input);
+		       "it, or leave 'cpu' out of -F)",
+		       a->name, c->o->input);
 		return -EINVAL;
 	}
 	if ((f & F(SF_TIME)) && !(st & PERF_SAMPLE_TIME)) {
@@ -63,7 +65,8 @@ static int event_setup(struct script_ctx *c, const struct pd_attr *a, struct scr
 	}
 	if ((f & F(SF_ADDR)) && !(st & PERF_SAMPLE_ADDR)) {
 		pr_err("samples of '%s' in '%s' have no data address (record with -d to have "
-		       "it, or leave 'addr' out of -F)", a->name, c->o->input);
+		       "it, or leave 'addr' out of -F)",
+		       a->name, c->o->input);
 		return -EINVAL;
 	}
 	ev->fields = f;
@@ -277,8 +280,8 @@ int script_print_sample(void *ctx, const struct resolved_sample *rs)
 	if (fl & F(SF_PERIOD))
 		fprintf(out, "%10" PRIu64 " ", s->period);
 	if (fl & F(SF_EVENT))
-		fprintf(out, "%*s: ", c->name_width, rs->attr && rs->attr->name ? rs->attr->name :
-			"[unknown]");
+		fprintf(out, "%*s: ", c->name_width,
+			rs->attr && rs->attr->name ? rs->attr->name : "[unknown]");
 	if ((fl & F(SF_TRACE)) && s->raw)
 		fputs(tpfmt_sample(&c->tt, c->sess, s), out);
 	if (fl & F(SF_ADDR))
@@ -288,4 +291,3 @@ int script_print_sample(void *ctx, const struct resolved_sample *rs)
 	fputc('\n', out);
 	return 0;
 }
-

@@ -15,25 +15,38 @@
 #include "lib/session/session.h"
 
 enum script_field {
-	SF_COMM, SF_TID, SF_PID, SF_TIME, SF_CPU, SF_EVENT, SF_IP, SF_SYM, SF_SYMOFF, SF_DSO,
-	SF_PERIOD, SF_TRACE, SF_ADDR, SF_SRCLINE, SF_NR
+	SF_COMM,
+	SF_TID,
+	SF_PID,
+	SF_TIME,
+	SF_CPU,
+	SF_EVENT,
+	SF_IP,
+	SF_SYM,
+	SF_SYMOFF,
+	SF_DSO,
+	SF_PERIOD,
+	SF_TRACE,
+	SF_ADDR,
+	SF_SRCLINE,
+	SF_NR
 };
 
 struct script_opts {
 	const char *input;
 	int force, ns, hide_callchain, dump, verbose;
 	int header, header_only, show_info;
-	int show_task, show_mmap, show_switch;	/* --show-*-events */
+	int show_task, show_mmap, show_switch; /* --show-*-events */
 	int reltime, deltatime, max_stack;
 	const char *comm, *pid, *tid;
-	const char *cpu_list;		/* -C */
-	const char *time_str;		/* --time */
-	const char *symbols;		/* -S */
-	const char *symfs;		/* --symfs */
-	const char *kallsyms;		/* --kallsyms */
-	int demangle;			/* --demangle (default), --no-demangle */
-	int inline_frames;		/* --inline (default), --no-inline */
-	unsigned int fields, fields_add, fields_del;	/* bits of enum script_field */
+	const char *cpu_list;			     /* -C */
+	const char *time_str;			     /* --time */
+	const char *symbols;			     /* -S */
+	const char *symfs;			     /* --symfs */
+	const char *kallsyms;			     /* --kallsyms */
+	int demangle;				     /* --demangle (default), --no-demangle */
+	int inline_frames;			     /* --inline (default), --no-inline */
+	unsigned int fields, fields_add, fields_del; /* bits of enum script_field */
 	bool fields_set;
 };
 
@@ -46,13 +59,13 @@ struct script_event {
 struct script_ctx {
 	struct script_opts *o;
 	struct session *sess;
-	struct script_event *events;	/* by attr idx */
+	struct script_event *events; /* by attr idx */
 	size_t nr_events;
 	int name_width;
 	struct tpfmt tt;
-	struct sample_filter filter;	/* -C, --time, -S, --comm, --pid, --tid */
-	uint64_t initial_time, previous_time;	/* --reltime, --deltatime */
-	size_t dump_attrs;		/* -D: ATTR records of a pipe seen so far */
+	struct sample_filter filter;	      /* -C, --time, -S, --comm, --pid, --tid */
+	uint64_t initial_time, previous_time; /* --reltime, --deltatime */
+	size_t dump_attrs;		      /* -D: ATTR records of a pipe seen so far */
 };
 
 int script_parse_fields(const char *arg, struct script_opts *o, char *err, size_t errlen);

@@ -11,11 +11,11 @@
 #include "cli/stat.h"
 #include "lib/event/names.h"
 
-#define METRIC_LEN 35	/* " # " + value + " " + unit, padded */
+#define METRIC_LEN 35 /* " # " + value + " " + unit, padded */
 #define NAME_LEN 32
 
 struct metric {
-	const char *fmt;	/* NULL: no metric */
+	const char *fmt; /* NULL: no metric */
 	double val;
 	char unit[48];
 };
@@ -70,11 +70,11 @@ static void ratio(struct metric *m, double num, double den, const char *fmt, con
 }
 
 /* Miss ratios of hardware cache events: "of all L1-dcache accesses" and the like. */
-static void cache_metric(const struct stat_state *s, size_t u, const struct evsel *e,
-			 double v, struct metric *m)
+static void cache_metric(const struct stat_state *s, size_t u, const struct evsel *e, double v,
+			 struct metric *m)
 {
-	static const char *const what[] = { "L1-dcache", "L1-icache", "LL-cache", "dTLB cache",
-					    "iTLB cache", "branch", "node" };
+	static const char *const what[] = { "L1-dcache",  "L1-icache", "LL-cache", "dTLB cache",
+					    "iTLB cache", "branch",    "node" };
 	uint64_t cache = e->attr.config & 0xff, refs = e->attr.config & ~(0xffULL << 16);
 	char unit[48];
 
@@ -84,8 +84,8 @@ static void cache_metric(const struct stat_state *s, size_t u, const struct evse
 	ratio(m, v * 100, find(s, u, PERF_TYPE_HW_CACHE, refs), "%7.2f%%", unit);
 }
 
-static void compute_metric(const struct stat_state *s, size_t u, const struct evsel *e,
-			   double v, double wall_ns, struct metric *m)
+static void compute_metric(const struct stat_state *s, size_t u, const struct evsel *e, double v,
+			   double wall_ns, struct metric *m)
 {
 	double ns = find_clock(s, u), rate;
 	const char *prefix = "";
@@ -106,13 +106,13 @@ static void compute_metric(const struct stat_state *s, size_t u, const struct ev
 			ratio(m, v, cyc, "%7.2f ", "insn per cycle");
 			return;
 		case PERF_COUNT_HW_BRANCH_MISSES:
-			ratio(m, v * 100, find(s, u, PERF_TYPE_HARDWARE,
-					       PERF_COUNT_HW_BRANCH_INSTRUCTIONS),
+			ratio(m, v * 100,
+			      find(s, u, PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS),
 			      "%7.2f%%", "of all branches");
 			return;
 		case PERF_COUNT_HW_CACHE_MISSES:
-			ratio(m, v * 100, find(s, u, PERF_TYPE_HARDWARE,
-					       PERF_COUNT_HW_CACHE_REFERENCES),
+			ratio(m, v * 100,
+			      find(s, u, PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES),
 			      "%8.3f %%", "of all cache refs");
 			return;
 		case PERF_COUNT_HW_STALLED_CYCLES_FRONTEND:
@@ -254,9 +254,10 @@ static void print_text(struct stat_cfg *c, const struct stat_state *s, size_t ui
 		fprintf(c->out, "%28s\n", "");
 		if (!c->quiet_reasons)
 			fprintf(c->out, "%*s(%s)\n", 20 + uw, "",
-				ctr->err ? ctr->reason : ctr->ev->tool ?
-				"the workload used none of this time" :
-				"it never ran: the task did not run, or it was never scheduled in");
+				ctr->err ? ctr->reason
+				: ctr->ev->tool
+					? "the workload used none of this time"
+					: "it never ran: the task did not run, or it was never scheduled in");
 		return;
 	}
 	if (m->fmt) {
@@ -275,8 +276,8 @@ static void print_text(struct stat_cfg *c, const struct stat_state *s, size_t ui
 	fputc('\n', c->out);
 }
 
-static void print_csv(const struct stat_cfg *c, const struct stat_state *s, size_t ui,
-		      size_t ci, const struct metric *m)
+static void print_csv(const struct stat_cfg *c, const struct stat_state *s, size_t ui, size_t ci,
+		      const struct metric *m)
 {
 	const struct stat_ctr *ctr = &s->ctrs[ci];
 	const struct stat_val *v = stat_val_at(s, ui, ci);
@@ -316,8 +317,8 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void print_json(const struct stat_cfg *c, const struct stat_state *s, size_t ui,
-		       size_t ci, const struct metric *m, double ts)
+static void print_json(const struct stat_cfg *c, const struct stat_state *s, size_t ui, size_t ci,
+		       const struct metric *m, double ts)
 {
 	const struct stat_ctr *ctr = &s->ctrs[ci];
 	const struct stat_val *v = stat_val_at(s, ui, ci);
@@ -334,8 +335,8 @@ static void print_json(const struct stat_cfg *c, const struct stat_state *s, siz
 		fprintf(f, "\"core\" : \"S%d-D%d-C%d\", \"aggregate-number\" : %d, ", u->socket,
 			u->die, u->core, u->nr);
 	else if (c->aggr == AGGR_DIE)
-		fprintf(f, "\"die\" : \"S%d-D%d\", \"aggregate-number\" : %d, ", u->socket,
-			u->die, u->nr);
+		fprintf(f, "\"die\" : \"S%d-D%d\", \"aggregate-number\" : %d, ", u->socket, u->die,
+			u->nr);
 	else if (c->aggr == AGGR_SOCKET)
 		fprintf(f, "\"socket\" : \"S%d\", \"aggregate-number\" : %d, ", u->socket, u->nr);
 	else if (c->aggr == AGGR_NODE)
@@ -387,7 +388,8 @@ static void interval_header(struct stat_cfg *c)
 		[AGGR_SOCKET] = "#           time socket cpus             counts unit events",
 		[AGGR_DIE] = "#           time die          cpus             counts unit events",
 		[AGGR_NODE] = "#           time node   cpus             counts unit events",
-		[AGGR_THREAD] = "#           time             comm-pid                  counts unit events",
+		[AGGR_THREAD] =
+			"#           time             comm-pid                  counts unit events",
 	};
 
 	if (c->csv_sep || c->json)

@@ -11,20 +11,20 @@
 
 struct stat_cfg {
 	enum stat_aggr aggr;
-	const char *csv_sep;	/* -x: CSV with this separator; NULL for text */
+	const char *csv_sep; /* -x: CSV with this separator; NULL for text */
 	bool json;
-	bool big_num;		/* thousands separators in text */
-	int run_count;		/* -r */
-	int interval_ms;	/* -I */
-	bool show_ru;		/* user/sys lines: a workload and one run */
-	bool quiet_reasons;	/* why-lines already printed (intervals after the first) */
+	bool big_num;	    /* thousands separators in text */
+	int run_count;	    /* -r */
+	int interval_ms;    /* -I */
+	bool show_ru;	    /* user/sys lines: a workload and one run */
+	bool quiet_reasons; /* why-lines already printed (intervals after the first) */
 	FILE *out;
 	char target_desc[256];	/* "'true'", "'system wide'", "process id '42'" */
 	int nr_intervals;	/* printed so far, for the header every 25 */
 	bool summary;		/* the totals after -I --summary ("summary" prefix in CSV) */
 	bool table;		/* --table: each run's elapsed time before the -r result */
 	bool interval_clear;	/* --interval-clear: clear the screen before each interval */
-	bool skip_zero_threads;	/* --per-thread -a: leave out threads that counted nothing */
+	bool skip_zero_threads; /* --per-thread -a: leave out threads that counted nothing */
 };
 
 /* Prints the counters; ts >= 0 is the interval timestamp in seconds. */

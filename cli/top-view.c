@@ -28,8 +28,7 @@ static int grow_frames(struct top_view *v, size_t n)
 int top_view_sample(void *ctx, const struct resolved_sample *rs)
 {
 	struct top_view *v = ctx;
-	struct report_event *ev = report_event_of(&v->events, &v->nr_events, rs->attr,
-						   &v->hopts);
+	struct report_event *ev = report_event_of(&v->events, &v->nr_events, rs->attr, &v->hopts);
 	bool kernel = rs->s->cpumode == PERF_RECORD_MISC_KERNEL;
 	struct hist_sample hs;
 	size_t nr;
@@ -60,12 +59,15 @@ static void print_header(struct top_view *v, FILE *out, const char *name, double
 {
 	double n = (double)v->samples;
 
-	fprintf(out, "   PerfTop:%8.0f irqs/sec  kernel:%4.1f%%  exact: %4.1f%% lost: %" PRIu64
-		"/%" PRIu64 " drop: 0/0 [%s%s],  %s\n", secs > 0 ? n / secs : 0,
-		n ? (double)v->kernel * 100.0 / n : 0.0, n ? (double)v->exact * 100.0 / n : 0.0,
-		lost - v->lost_shown, lost, v->rate, name, v->target);
+	fprintf(out,
+		"   PerfTop:%8.0f irqs/sec  kernel:%4.1f%%  exact: %4.1f%% lost: %" PRIu64
+		"/%" PRIu64 " drop: 0/0 [%s%s],  %s\n",
+		secs > 0 ? n / secs : 0, n ? (double)v->kernel * 100.0 / n : 0.0,
+		n ? (double)v->exact * 100.0 / n : 0.0, lost - v->lost_shown, lost, v->rate, name,
+		v->target);
 	fputs("-------------------------------------------------------------------------------"
-	      "\n\n", out);
+	      "\n\n",
+	      out);
 }
 
 /* Sorts an event's hist and orders its call graphs for printing. */

@@ -14,22 +14,22 @@
 #include "lib/trace/tpfmt.h"
 
 struct top_view {
-	struct report_opts ro;		/* what report's printer reads: sort, -n, -g, limits */
+	struct report_opts ro; /* what report's printer reads: sort, -n, -g, limits */
 	struct top *top;
 	struct hist_opts hopts;
-	struct report_event *events;	/* by attr idx, guarded by the top's lock */
+	struct report_event *events; /* by attr idx, guarded by the top's lock */
 	size_t nr_events;
 	struct hist_frame *frames;
 	size_t frames_alloc;
-	struct sample_filter filter;	/* --comms, --dsos, --symbols */
+	struct sample_filter filter; /* --comms, --dsos, --symbols */
 	struct tpfmt tt;
 	bool need_trace;
-	bool hide_kernel, hide_user;	/* -K, -U */
-	bool zero;			/* -z */
-	int delay_s;			/* -d */
-	char target[128];		/* "(all, 2 CPUs)" */
-	char rate[32];			/* "4000Hz " */
-	const char *ev_name;		/* the first event's, before any sample */
+	bool hide_kernel, hide_user; /* -K, -U */
+	bool zero;		     /* -z */
+	int delay_s;		     /* -d */
+	char target[128];	     /* "(all, 2 CPUs)" */
+	char rate[32];		     /* "4000Hz " */
+	const char *ev_name;	     /* the first event's, before any sample */
 	/* since the last refresh, for the header */
 	uint64_t samples, kernel, exact;
 	uint64_t refresh_ns, lost_shown;

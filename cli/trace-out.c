@@ -11,11 +11,11 @@
 #include "cli/trace.h"
 #include "lib/base/strbuf.h"
 
-#define ARGS_ALIGN 69	/* perf's column for " = ret" after the arguments */
+#define ARGS_ALIGN 69 /* perf's column for " = ret" after the arguments */
 
 struct pending {
-	struct st_rec rec;	/* the enter record, data truncated to what it used */
-	bool printed;		/* shown already with "..." */
+	struct st_rec rec; /* the enter record, data truncated to what it used */
+	bool printed;	   /* shown already with "..." */
 };
 
 const struct sysfmt *trace_fmt(struct trace *t, int nr)
@@ -147,7 +147,8 @@ static void print_interrupted(struct trace *t)
 	head(t, &sb, p->rec.ts, 0, false, &p->rec);
 	mark = sb.len;
 	sysfmt_args(&sb, trace_fmt(t, p->rec.id), &p->rec, NULL, &t->hooks);
-	strbuf_addf(&sb, ")%*s ...\n", sb.len - mark < ARGS_ALIGN ? (int)(ARGS_ALIGN - (sb.len - mark)) : 0, "");
+	strbuf_addf(&sb, ")%*s ...\n",
+		    sb.len - mark < ARGS_ALIGN ? (int)(ARGS_ALIGN - (sb.len - mark)) : 0, "");
 	emit(t, &sb);
 	line_end(t, &sb);
 	p->printed = true;
@@ -236,7 +237,7 @@ int trace_on_rec(void *ctx, const struct st_rec *r, size_t size)
 
 	if (t->done)
 		return 0;
-	if (!t->base_ts)	/* perf's times are since its first event */
+	if (!t->base_ts) /* perf's times are since its first event */
 		t->base_ts = r->ts;
 	note_comm(t, r);
 	if (r->type == ST_REC_ENTER)
@@ -319,7 +320,7 @@ struct thread_sum {
 	struct errrow {
 		int id, err;
 		uint64_t n;
-	} *errs;
+	} * errs;
 	size_t nr_errs, alloc_errs;
 };
 
@@ -482,14 +483,17 @@ static void print_thread(struct trace *t, const struct thread_sum *th, uint64_t 
 	if (th->minfaults)
 		fprintf(o, ", %llu minfaults", (unsigned long long)th->minfaults);
 	fprintf(o, "\n");
-	fprintf(o, "\n   syscall            calls  errors  total       min       avg       max       stddev\n");
-	fprintf(o, "                                     (msec)    (msec)    (msec)    (msec)        (%%)\n");
-	fprintf(o, "   --------------- --------  ------ -------- --------- --------- ---------     ------\n");
+	fprintf(o,
+		"\n   syscall            calls  errors  total       min       avg       max       stddev\n");
+	fprintf(o,
+		"                                     (msec)    (msec)    (msec)    (msec)        (%%)\n");
+	fprintf(o,
+		"   --------------- --------  ------ -------- --------- --------- ---------     ------\n");
 	for (i = 0; i < th->nr; i++) {
 		const struct st_stat *s = &th->rows[i].s;
 		double avg = s->calls ? s->total / 1e6 / s->calls : 0;
 
-		if (!s->calls)	/* exit_group: entered, never returned */
+		if (!s->calls) /* exit_group: entered, never returned */
 			continue;
 		fprintf(o, "   %-15s %8llu %6llu %9.3f %9.3f %9.3f", sysname(th->rows[i].id) ?: "?",
 			(unsigned long long)s->calls, (unsigned long long)s->errors, row_msecs(s),

@@ -33,23 +33,23 @@ struct trace {
 	int all_cpus, summary_only, with_summary, errno_summary, hist, failure, abs_time, force;
 	int strsize, mmap_pages, verbose, realtime, no_bpf;
 	double duration_ms;
-	int pf;				/* -F: TRACE_PF_* shown */
+	int pf; /* -F: TRACE_PF_* shown */
 	uint64_t max_events;
 
 	/* state */
 	FILE *out;
-	bool sel[SYSNAMES_MAX];		/* syscalls traced */
-	struct sysfmt *fmts[SYSNAMES_MAX];	/* loaded on first use */
+	bool sel[SYSNAMES_MAX];		   /* syscalls traced */
+	struct sysfmt *fmts[SYSNAMES_MAX]; /* loaded on first use */
 	const char *tracefs;
 	struct systrace *st;
-	struct hashmap pending;		/* tid -> struct pending * */
-	struct hashmap comms;		/* tid -> char[16] of its last record */
-	struct fdpath fds;		/* the paths shown after fd arguments */
-	struct hashmap faults;		/* tid -> struct fault_count * */
-	struct strbuf line;		/* the buffer lines are built in, reused */
-	struct sysfmt_hooks hooks;	/* comm and fd path lookups for sysfmt */
-	int current;			/* tid of the last enter, for "..." lines */
-	uint64_t base_ts;		/* first record's time */
+	struct hashmap pending;	   /* tid -> struct pending * */
+	struct hashmap comms;	   /* tid -> char[16] of its last record */
+	struct fdpath fds;	   /* the paths shown after fd arguments */
+	struct hashmap faults;	   /* tid -> struct fault_count * */
+	struct strbuf line;	   /* the buffer lines are built in, reused */
+	struct sysfmt_hooks hooks; /* comm and fd path lookups for sysfmt */
+	int current;		   /* tid of the last enter, for "..." lines */
+	uint64_t base_ts;	   /* first record's time */
 	uint64_t nr_printed;
 	bool done;
 };

@@ -31,7 +31,7 @@ struct browser {
 	struct tui_page page;
 	struct vline *lines;
 	size_t nr_lines, alloc;
-	size_t cur, top;		/* selected line, first line shown */
+	size_t cur, top; /* selected line, first line shown */
 	char search[128];
 	char status[256];
 	uint64_t next_build;
@@ -72,9 +72,13 @@ int tui_page_add(struct tui_page *p, const struct tui_row *row)
 int tui_page_add_entry(void *ctx, struct hist_entry *e, const char *line, const char *graph)
 {
 	struct tui_row r = {
-		.line = (char *)line, .graph = (char *)graph, .tid = e->tid,
-		.comm = (char *)e->comm, .dso = e->dso ? (char *)e->dso->short_name : NULL,
-		.sym = e->sym ? (char *)e->sym->name : NULL, .addr = e->sym ? e->sym->start : 0,
+		.line = (char *)line,
+		.graph = (char *)graph,
+		.tid = e->tid,
+		.comm = (char *)e->comm,
+		.dso = e->dso ? (char *)e->dso->short_name : NULL,
+		.sym = e->sym ? (char *)e->sym->name : NULL,
+		.addr = e->sym ? e->sym->start : 0,
 		.id = e,
 	};
 
@@ -214,8 +218,8 @@ static void draw(struct browser *b)
 
 	erase();
 	if (COLS < MIN_COLS || LINES < MIN_LINES) {
-		mvprintw(0, 0, "terminal too small (%dx%d): %dx%d at least", COLS, LINES,
-			 MIN_COLS, MIN_LINES);
+		mvprintw(0, 0, "terminal too small (%dx%d): %dx%d at least", COLS, LINES, MIN_COLS,
+			 MIN_LINES);
 		refresh();
 		return;
 	}
@@ -223,25 +227,26 @@ static void draw(struct browser *b)
 		b->top = b->cur;
 	if (b->cur >= b->top + (size_t)h)
 		b->top = b->cur - (size_t)h + 1;
-	draw_text(0, b->page.title ? b->page.title : "", b->page.title ? strlen(b->page.title) :
-		  0, A_BOLD);
+	draw_text(0, b->page.title ? b->page.title : "", b->page.title ? strlen(b->page.title) : 0,
+		  A_BOLD);
 	draw_text(1, b->page.columns ? b->page.columns : "",
 		  b->page.columns ? strlen(b->page.columns) : 0, A_UNDERLINE);
 	for (y = 0, i = b->top; y < h && i < b->nr_lines; y++, i++) {
 		const struct vline *l = &b->lines[i];
 		int attr = i == b->cur ? A_REVERSE : A_NORMAL;
 
-		if (b->search[0] && l->entry && memmem(l->text, l->len, b->search,
-							    strlen(b->search)))
+		if (b->search[0] && l->entry &&
+		    memmem(l->text, l->len, b->search, strlen(b->search)))
 			attr |= A_BOLD;
 		draw_text(2 + y, l->text, l->len, attr);
 	}
 	if (!b->nr_lines)
 		mvaddstr(2, 0, "no samples yet");
-	snprintf(bar, sizeof(bar), "%s%s%s%s%s", b->status[0] ? b->status :
-		 "Press 'h' for help on key bindings, 'q' to quit",
-		 b->view.zoom_thread ? "  [thread: " : "", b->view.zoom_thread ? b->view.thread : "",
-		 b->view.dso[0] ? "  [dso: " : "", b->view.dso[0] ? b->view.dso : "");
+	snprintf(bar, sizeof(bar), "%s%s%s%s%s",
+		 b->status[0] ? b->status : "Press 'h' for help on key bindings, 'q' to quit",
+		 b->view.zoom_thread ? "  [thread: " : "",
+		 b->view.zoom_thread ? b->view.thread : "", b->view.dso[0] ? "  [dso: " : "",
+		 b->view.dso[0] ? b->view.dso : "");
 	if (b->view.zoom_thread || b->view.dso[0])
 		strncat(bar, "]", sizeof(bar) - strlen(bar) - 1);
 	draw_text(LINES - 1, bar, strlen(bar), A_REVERSE);
@@ -290,19 +295,18 @@ static void show_text(struct browser *b, const char *title, const char *text)
 	}
 }
 
-static const char help_text[] =
-	"UP/DOWN/PGUP/PGDN/HOME/END  move\n"
-	"ENTER, +     expand or collapse the call graph of the entry\n"
-	"-            collapse the call graph of the entry\n"
-	"e, c         expand, collapse every call graph\n"
-	"/            search the entries (n: the next match)\n"
-	"s            change the sort keys (comm,dso,sym,pid,cpu,trace)\n"
-	"t            zoom into the entry's thread (again: zoom out)\n"
-	"d            zoom into the entry's dso (again: zoom out)\n"
-	"a            annotate the entry's symbol\n"
-	"i            header info\n"
-	"h, ?         this help\n"
-	"q, ESC       back (out of a zoom), or quit; CTRL-C quits\n";
+static const char help_text[] = "UP/DOWN/PGUP/PGDN/HOME/END  move\n"
+				"ENTER, +     expand or collapse the call graph of the entry\n"
+				"-            collapse the call graph of the entry\n"
+				"e, c         expand, collapse every call graph\n"
+				"/            search the entries (n: the next match)\n"
+				"s            change the sort keys (comm,dso,sym,pid,cpu,trace)\n"
+				"t            zoom into the entry's thread (again: zoom out)\n"
+				"d            zoom into the entry's dso (again: zoom out)\n"
+				"a            annotate the entry's symbol\n"
+				"i            header info\n"
+				"h, ?         this help\n"
+				"q, ESC       back (out of a zoom), or quit; CTRL-C quits\n";
 
 /* Reads a line at the bottom; false when cancelled. */
 static bool prompt(const char *what, char *buf, size_t len)
@@ -377,8 +381,8 @@ static void zoom(struct browser *b, bool thread)
 	} else if (thread) {
 		b->view.zoom_thread = true;
 		b->view.tid = r->tid;
-		snprintf(b->view.thread, sizeof(b->view.thread), "%s(%u)",
-			 r->comm ? r->comm : "", r->tid);
+		snprintf(b->view.thread, sizeof(b->view.thread), "%s(%u)", r->comm ? r->comm : "",
+			 r->tid);
 	} else if (r->dso) {
 		snprintf(b->view.dso, sizeof(b->view.dso), "%s", r->dso);
 	}
@@ -396,7 +400,8 @@ static void annotate(struct browser *b)
 		return;
 	}
 	if (!b->m->annotate) {
-		snprintf(b->status, sizeof(b->status), "annotate: not in this build yet "
+		snprintf(b->status, sizeof(b->status),
+			 "annotate: not in this build yet "
 			 "(flare annotate is coming)");
 		return;
 	}
@@ -424,21 +429,57 @@ static void key(struct browser *b, int ch)
 	if (ch != ERR && ch != KEY_RESIZE)
 		b->status[0] = 0;
 	switch (ch) {
-	case KEY_DOWN: case 'j': move_cur(b, 1); break;
-	case KEY_UP: case 'k': move_cur(b, -1); break;
-	case KEY_NPAGE: case ' ': move_cur(b, page); break;
-	case KEY_PPAGE: move_cur(b, -page); break;
-	case KEY_HOME: b->cur = 0; break;
-	case KEY_END: move_cur(b, (long)b->nr_lines); break;
-	case '\n': case '\r': case KEY_ENTER: toggle(b, 0); break;
-	case '+': toggle(b, 0); break;
-	case '-': toggle(b, -1); break;
-	case 'e': expand_all(b, true); break;
-	case 'c': expand_all(b, false); break;
-	case 't': zoom(b, true); break;
-	case 'd': zoom(b, false); break;
-	case 'a': annotate(b); break;
-	case 'h': case '?': show_text(b, "Help: key bindings", help_text); break;
+	case KEY_DOWN:
+	case 'j':
+		move_cur(b, 1);
+		break;
+	case KEY_UP:
+	case 'k':
+		move_cur(b, -1);
+		break;
+	case KEY_NPAGE:
+	case ' ':
+		move_cur(b, page);
+		break;
+	case KEY_PPAGE:
+		move_cur(b, -page);
+		break;
+	case KEY_HOME:
+		b->cur = 0;
+		break;
+	case KEY_END:
+		move_cur(b, (long)b->nr_lines);
+		break;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		toggle(b, 0);
+		break;
+	case '+':
+		toggle(b, 0);
+		break;
+	case '-':
+		toggle(b, -1);
+		break;
+	case 'e':
+		expand_all(b, true);
+		break;
+	case 'c':
+		expand_all(b, false);
+		break;
+	case 't':
+		zoom(b, true);
+		break;
+	case 'd':
+		zoom(b, false);
+		break;
+	case 'a':
+		annotate(b);
+		break;
+	case 'h':
+	case '?':
+		show_text(b, "Help: key bindings", help_text);
+		break;
 	case 'i': {
 		char *text = b->m->info ? b->m->info(b->m->ctx) : NULL;
 
@@ -463,7 +504,8 @@ static void key(struct browser *b, int ch)
 			rebuild(b);
 		}
 		break;
-	case 'q': case KEY_ESC:
+	case 'q':
+	case KEY_ESC:
 		if (b->view.zoom_thread || b->view.dso[0]) {
 			b->view.zoom_thread = false;
 			b->view.dso[0] = 0;
@@ -472,8 +514,11 @@ static void key(struct browser *b, int ch)
 			b->quit = true;
 		}
 		break;
-	case KEY_CTRL_C: b->quit = true; break;
-	default: break;
+	case KEY_CTRL_C:
+		b->quit = true;
+		break;
+	default:
+		break;
 	}
 }
 
@@ -512,7 +557,8 @@ int tui_browse(const struct tui_model *m)
 	if (COLS < MIN_COLS || LINES < MIN_LINES) {
 		endwin();
 		pr_err("the terminal is too small for the browser (%dx%d; it needs %dx%d): make "
-		       "it larger, or use --stdio", COLS, LINES, MIN_COLS, MIN_LINES);
+		       "it larger, or use --stdio",
+		       COLS, LINES, MIN_COLS, MIN_LINES);
 		return 1;
 	}
 	raw();

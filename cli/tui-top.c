@@ -15,8 +15,8 @@
 
 struct tui_top {
 	struct top_view *v;
-	struct tui_view shown;		/* the view the hists count for */
-	const char *user_dso;		/* --dsos */
+	struct tui_view shown; /* the view the hists count for */
+	const char *user_dso;  /* --dsos */
 	char tid[16], sort[128];
 };
 
@@ -31,8 +31,10 @@ static int apply_view(struct tui_top *t, const struct tui_view *view, char *msg,
 		return 0;
 	if (view->sort[0] && strcmp(view->sort, t->shown.sort)) {
 		if (hist_parse_sort(view->sort, &ho, bad, sizeof(bad))) {
-			snprintf(msg, len, "unknown sort key '%s' (use comm, pid, dso, sym, cpu, "
-				 "trace)", bad);
+			snprintf(msg, len,
+				 "unknown sort key '%s' (use comm, pid, dso, sym, cpu, "
+				 "trace)",
+				 bad);
 			return -1;
 		}
 		snprintf(t->sort, sizeof(t->sort), "%s", view->sort);
@@ -66,10 +68,11 @@ static int build(void *ctx, const struct tui_view *view, struct tui_page *page, 
 	for (i = 0; i < v->nr_events && !ev; i++)
 		if (v->events[i].used)
 			ev = &v->events[i];
-	snprintf(title, sizeof(title), "Samples: %" PRIu64 " of event '%s', %.*s, Event count "
-		 "(approx.): %" PRIu64 ", lost: %" PRIu64 ", %s", ev ? ev->nr_samples : 0,
-		 ev ? ev->name : v->ev_name, (int)strlen(v->rate) - 1, v->rate,
-		 ev ? ev->total_period : 0, top_lost(v->top), v->target);
+	snprintf(title, sizeof(title),
+		 "Samples: %" PRIu64 " of event '%s', %.*s, Event count "
+		 "(approx.): %" PRIu64 ", lost: %" PRIu64 ", %s",
+		 ev ? ev->nr_samples : 0, ev ? ev->name : v->ev_name, (int)strlen(v->rate) - 1,
+		 v->rate, ev ? ev->total_period : 0, top_lost(v->top), v->target);
 	page->title = strdup(title);
 	err = page->title ? 0 : -1;
 	if (!err && ev && !(err = top_view_sort(v, ev)))
@@ -87,8 +90,8 @@ static char *info(void *ctx)
 	struct tui_top *t = ctx;
 	char *s = NULL;
 
-	if (asprintf(&s, "event: %s\nrate: %s\ntarget: %s\nrefresh: every %d s%s\n",
-		     t->v->ev_name, t->v->rate, t->v->target, t->v->delay_s,
+	if (asprintf(&s, "event: %s\nrate: %s\ntarget: %s\nrefresh: every %d s%s\n", t->v->ev_name,
+		     t->v->rate, t->v->target, t->v->delay_s,
 		     t->v->zero ? ", zeroed each time (-z)" : "") < 0)
 		return NULL;
 	return s;
@@ -105,12 +108,15 @@ int top_tui(struct top_view *v)
 {
 	struct tui_top t = { .v = v, .user_dso = v->filter.dso };
 	struct tui_model m = {
-		.build = build, .info = info, .alive = alive, .refresh_ms = v->delay_s * 1000,
+		.build = build,
+		.info = info,
+		.alive = alive,
+		.refresh_ms = v->delay_s * 1000,
 		.ctx = &t,
 	};
 	int err;
 
-	v->ro.max_entries = TUI_ENTRIES;	/* the browser scrolls through these */
+	v->ro.max_entries = TUI_ENTRIES; /* the browser scrolls through these */
 	err = tui_browse(&m);
 	v->filter.tid = NULL;
 	v->filter.dso = t.user_dso;

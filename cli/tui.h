@@ -21,30 +21,30 @@
 #include "lib/event/live.h"
 
 struct tui_row {
-	char *line;		/* the entry's line, as --stdio prints it */
-	char *graph;		/* its call graph ("\n"-separated lines), or NULL */
+	char *line;  /* the entry's line, as --stdio prints it */
+	char *graph; /* its call graph ("\n"-separated lines), or NULL */
 	/* what zooming and annotating need of the entry */
 	uint32_t tid;
-	char *comm, *dso, *sym;	/* NULL when unknown */
+	char *comm, *dso, *sym; /* NULL when unknown */
 	uint64_t addr;		/* the symbol's start in its dso, 0 when unknown */
 	const void *id;		/* the same entry across rebuilds (expansion kept) */
 	bool expanded;
 };
 
 struct tui_page {
-	char *title;		/* the first line: samples, event, lost, target */
-	char *columns;		/* the column header */
+	char *title;   /* the first line: samples, event, lost, target */
+	char *columns; /* the column header */
 	struct tui_row *rows;
 	size_t nr, alloc;
 };
 
 /* What the view asks of the command (s, t, d change it; build() honours it). */
 struct tui_view {
-	char sort[128];		/* "" : the command's own */
+	char sort[128]; /* "" : the command's own */
 	bool zoom_thread;
 	uint32_t tid;
-	char thread[64];	/* its name, for the title */
-	char dso[256];		/* "": no dso zoom */
+	char thread[64]; /* its name, for the title */
+	char dso[256];	 /* "": no dso zoom */
 };
 
 struct tui_model {
@@ -58,8 +58,8 @@ struct tui_model {
 	int (*annotate)(void *ctx, const struct tui_row *row, char *msg, size_t len);
 	/* top: false once the source ended (the browser quits); NULL: always there. */
 	bool (*alive)(void *ctx);
-	int refresh_ms;		/* > 0: build() again this often (top's -d) */
-	struct live_signals *sig;	/* SIGINT/SIGTERM read here end the browser; or NULL */
+	int refresh_ms;		  /* > 0: build() again this often (top's -d) */
+	struct live_signals *sig; /* SIGINT/SIGTERM read here end the browser; or NULL */
 	void *ctx;
 };
 

@@ -33,19 +33,22 @@ struct ann_hits {
 struct ann_sym {
 	struct dso *dso;
 	const struct symbol *sym;
-	struct ann_hits total;	/* the samples at an address inside the symbol */
-	struct hashmap offs;	/* offset -> struct ann_hits * */
-	struct ann_sym *next;	/* in creation order */
+	struct ann_hits total; /* the samples at an address inside the symbol */
+	struct hashmap offs;   /* offset -> struct ann_hits * */
+	struct ann_sym *next;  /* in creation order */
 };
 
 struct ann_hist {
-	struct ann_hits total;	/* every sample of the event (for the global percents) */
-	struct hashmap syms;	/* symbol pointer -> struct ann_sym * */
+	struct ann_hits total; /* every sample of the event (for the global percents) */
+	struct hashmap syms;   /* symbol pointer -> struct ann_sym * */
 	struct ann_sym *first, *last;
 	struct arena arena;
 };
 
-#define ANN_HIST_INIT { { 0, 0 }, HASHMAP_INIT, NULL, NULL, ARENA_INIT }
+#define ANN_HIST_INIT                                                                              \
+	{                                                                                          \
+		{ 0, 0 }, HASHMAP_INIT, NULL, NULL, ARENA_INIT                                     \
+	}
 
 /* Counts a sample of the event at dso_ip (the address in the dso's own space) of sym (which
  * may be NULL: it then counts for the totals only). An address outside the symbol is counted
@@ -81,29 +84,28 @@ void ann_object_free(struct ann_object *obj);
 bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr);
 
 /* The address and size of obj's section called name (".text"); false when there is none. */
-bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr,
-			uint64_t *size);
+bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr, uint64_t *size);
 
 struct ann_line {
-	int64_t offset;		/* from the symbol's start; -1: a text line */
-	const char *text;	/* a text line's, or what follows an instruction's "addr:" */
-	int line_nr;		/* perf's line number of a text line */
-	struct ann_hits hits;	/* an instruction's samples, after ann_source_count() */
-	const char *path;	/* "file:line" of a hot instruction (ann_source_srclines()) */
+	int64_t offset;	      /* from the symbol's start; -1: a text line */
+	const char *text;     /* a text line's, or what follows an instruction's "addr:" */
+	int line_nr;	      /* perf's line number of a text line */
+	struct ann_hits hits; /* an instruction's samples, after ann_source_count() */
+	const char *path;     /* "file:line" of a hot instruction (ann_source_srclines()) */
 };
 
 struct ann_source {
-	uint64_t start, size;	/* the symbol in the object's addresses */
+	uint64_t start, size; /* the symbol in the object's addresses */
 	struct ann_line *lines;
 	size_t nr_lines;
-	int addr_width;		/* hex digits of the last instruction's address */
+	int addr_width; /* hex digits of the last instruction's address */
 	bool has_insns;
-	struct arena arena;	/* the text */
+	struct arena arena; /* the text */
 };
 
 struct ann_source_opts {
-	bool source;		/* interleave source lines (objdump -S; perf's --source) */
-	bool asm_raw;		/* instruction bytes too (perf's --asm-raw) */
+	bool source;  /* interleave source lines (objdump -S; perf's --source) */
+	bool asm_raw; /* instruction bytes too (perf's --asm-raw) */
 };
 
 /* The lines perf shows for the symbol at [start, end) of obj. 0, -ENOMEM, or -ENOENT when

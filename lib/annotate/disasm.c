@@ -102,8 +102,8 @@ static void add_symref(struct out *o, uint64_t addr, disasm_sym_fn sym, void *ct
 
 /* The legacy prefixes before the opcode, as objdump names those it prints on their own. */
 struct prefixes {
-	int n66;		/* operand-size prefixes */
-	int seg;		/* the last of 2e 36 3e 26 (cs ss ds es), 0 if none */
+	int n66; /* operand-size prefixes */
+	int seg; /* the last of 2e 36 3e 26 (cs ss ds es), 0 if none */
 	int nseg;
 };
 
@@ -117,11 +117,19 @@ static void scan_prefixes(const uint8_t *b, unsigned int size, struct prefixes *
 		case 0x66:
 			p->n66++;
 			continue;
-		case 0x2e: case 0x36: case 0x3e: case 0x26:
+		case 0x2e:
+		case 0x36:
+		case 0x3e:
+		case 0x26:
 			p->seg = b[i];
 			p->nseg++;
 			continue;
-		case 0x67: case 0x64: case 0x65: case 0xf0: case 0xf2: case 0xf3:
+		case 0x67:
+		case 0x64:
+		case 0x65:
+		case 0xf0:
+		case 0xf2:
+		case 0xf3:
 			continue;
 		}
 		break;
@@ -131,10 +139,14 @@ static void scan_prefixes(const uint8_t *b, unsigned int size, struct prefixes *
 static const char *seg_name(int b)
 {
 	switch (b) {
-	case 0x2e: return "cs";
-	case 0x36: return "ss";
-	case 0x3e: return "ds";
-	case 0x26: return "es";
+	case 0x2e:
+		return "cs";
+	case 0x36:
+		return "ss";
+	case 0x3e:
+		return "ds";
+	case 0x26:
+		return "es";
 	}
 	return NULL;
 }
@@ -142,23 +154,27 @@ static const char *seg_name(int b)
 /* Mnemonics whose AT&T size suffix objdump prints only when no register operand gives the
  * size (movl $0x1,(%rax) but mov %eax,(%rax)). */
 static const char *const sized[] = {
-	"adc", "add", "and", "bsf", "bsr", "bt", "btc", "btr", "bts", "cmp", "cmpxchg", "dec",
-	"div", "idiv", "imul", "inc", "lea", "lzcnt", "mov", "mul", "neg", "not", "or", "popcnt",
-	"rcl", "rcr", "rol", "ror", "sal", "sar", "sbb", "shl", "shld", "shr", "shrd", "sub",
-	"test", "tzcnt", "xadd", "xchg", "xor", "andn", "bextr", "blsi", "blsmsk", "blsr", "bzhi",
-	"pdep", "pext", "rorx", "sarx", "shlx", "shrx", "movbe", "crc32", "adcx", "adox",
-	"cmova", "cmovae", "cmovb", "cmovbe", "cmove", "cmovg", "cmovge", "cmovl", "cmovle",
-	"cmovne", "cmovno", "cmovnp", "cmovns", "cmovo", "cmovp", "cmovs", "movabs", "bswap",
-	"cvtsi2sd", "cvtsi2ss", "vcvtsi2sd", "vcvtsi2ss", "cvtsd2si", "cvtss2si", "cvttsd2si",
-	"cvttss2si", "vcvtsd2si", "vcvtss2si", "vcvttsd2si", "vcvttss2si", "movnti", "lsl", "lar",
-	"sldt", "str", "smsw", "in", "out", "enqcmd", "rdrand", "rdseed", "rdpid", "rdfsbase",
-	"rdgsbase", "wrfsbase", "wrgsbase", "movsx", "movzx",
+	"adc",	     "add",	   "and",	 "bsf",	     "bsr",	  "bt",	       "btc",
+	"btr",	     "bts",	   "cmp",	 "cmpxchg",  "dec",	  "div",       "idiv",
+	"imul",	     "inc",	   "lea",	 "lzcnt",    "mov",	  "mul",       "neg",
+	"not",	     "or",	   "popcnt",	 "rcl",	     "rcr",	  "rol",       "ror",
+	"sal",	     "sar",	   "sbb",	 "shl",	     "shld",	  "shr",       "shrd",
+	"sub",	     "test",	   "tzcnt",	 "xadd",     "xchg",	  "xor",       "andn",
+	"bextr",     "blsi",	   "blsmsk",	 "blsr",     "bzhi",	  "pdep",      "pext",
+	"rorx",	     "sarx",	   "shlx",	 "shrx",     "movbe",	  "crc32",     "adcx",
+	"adox",	     "cmova",	   "cmovae",	 "cmovb",    "cmovbe",	  "cmove",     "cmovg",
+	"cmovge",    "cmovl",	   "cmovle",	 "cmovne",   "cmovno",	  "cmovnp",    "cmovns",
+	"cmovo",     "cmovp",	   "cmovs",	 "movabs",   "bswap",	  "cvtsi2sd",  "cvtsi2ss",
+	"vcvtsi2sd", "vcvtsi2ss",  "cvtsd2si",	 "cvtss2si", "cvttsd2si", "cvttss2si", "vcvtsd2si",
+	"vcvtss2si", "vcvttsd2si", "vcvttss2si", "movnti",   "lsl",	  "lar",       "sldt",
+	"str",	     "smsw",	   "in",	 "out",	     "enqcmd",	  "rdrand",    "rdseed",
+	"rdpid",     "rdfsbase",   "rdgsbase",	 "wrfsbase", "wrgsbase",  "movsx",     "movzx",
 };
 
 /* Mnemonics objdump prints without a suffix in 64-bit code, whatever the operands. */
 static const char *const unsized[] = {
-	"call", "ret", "jmp", "push", "pop", "lret", "iret", "sysret", "leave", "enter",
-	"pushf", "popf", "lgdt", "lidt", "sgdt", "sidt",
+	"call",	 "ret",	  "jmp",   "push", "pop",  "lret", "iret", "sysret",
+	"leave", "enter", "pushf", "popf", "lgdt", "lidt", "sgdt", "sidt",
 };
 
 static bool in_list(const char *const *l, size_t n, const char *s, size_t len)
@@ -240,8 +256,9 @@ static void fix_mnemonic(csh cs, const char *m, const cs_x86 *x, char *buf, size
 		uint8_t i;
 
 		for (i = 0; i < x->op_count; i++) {
-			const char *r = x->operands[i].type == X86_OP_REG ?
-					cs_reg_name(cs, x->operands[i].reg) : NULL;
+			const char *r = x->operands[i].type == X86_OP_REG
+						? cs_reg_name(cs, x->operands[i].reg)
+						: NULL;
 
 			if (r && r[0] == 'r' && x->operands[i].size == 8)
 				buf[n - 1] = 'q';
@@ -252,9 +269,9 @@ static void fix_mnemonic(csh cs, const char *m, const cs_x86 *x, char *buf, size
 		snprintf(buf, len, "fwait");
 		return;
 	}
-	if (is_string_op(x) && n >= 5 && (!strncmp(m, "stos", 4) || !strncmp(m, "lods", 4) ||
-					  !strncmp(m, "scas", 4))) {
-		buf[4] = '\0';	/* the accumulator gives the size */
+	if (is_string_op(x) && n >= 5 &&
+	    (!strncmp(m, "stos", 4) || !strncmp(m, "lods", 4) || !strncmp(m, "scas", 4))) {
+		buf[4] = '\0'; /* the accumulator gives the size */
 		return;
 	}
 	if (n < 2 || (last != 'b' && last != 'w' && last != 'l' && last != 'q'))
@@ -286,7 +303,7 @@ static int imm_size_of(const cs_x86 *x)
 	uint8_t i;
 
 	if (x->opcode[0] == 0xc6 && x->modrm == 0xf8)
-		return 1;	/* xabort's imm8 */
+		return 1; /* xabort's imm8 */
 	for (i = 0; i < x->op_count; i++)
 		if (x->operands[i].type == X86_OP_IMM && x->operands[i].size)
 			return x->operands[i].size;
@@ -441,9 +458,10 @@ static void fix_intel_mem(const char *in, size_t len, bool zero_disp, bool has_s
 static void fix_intel_operands(const char *s, const cs_x86 *x, const char *seg, struct out *o)
 {
 	static const char *const sizes[][2] = {
-		{ "byte", "BYTE" }, { "word", "WORD" }, { "dword", "DWORD" }, { "qword", "QWORD" },
-		{ "xmmword", "XMMWORD" }, { "ymmword", "YMMWORD" }, { "zmmword", "ZMMWORD" },
-		{ "xword", "TBYTE" }, { "tbyte", "TBYTE" }, { "fword", "FWORD" },
+		{ "byte", "BYTE" },	  { "word", "WORD" },	    { "dword", "DWORD" },
+		{ "qword", "QWORD" },	  { "xmmword", "XMMWORD" }, { "ymmword", "YMMWORD" },
+		{ "zmmword", "ZMMWORD" }, { "xword", "TBYTE" },	    { "tbyte", "TBYTE" },
+		{ "fword", "FWORD" },
 	};
 	bool zero_disp = x->encoding.disp_size && x->disp == 0;
 	int imm_size = 8;
@@ -472,8 +490,8 @@ static void fix_intel_operands(const char *s, const cs_x86 *x, const char *seg, 
 		for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 			size_t n = strlen(sizes[i][0]);
 
-			if ((p == s || p[-1] == ' ' || p[-1] == ',') && !strncmp(p, sizes[i][0], n) &&
-			    !strncmp(p + n, " ptr ", 5))
+			if ((p == s || p[-1] == ' ' || p[-1] == ',') &&
+			    !strncmp(p, sizes[i][0], n) && !strncmp(p + n, " ptr ", 5))
 				break;
 		}
 		if (i < sizeof(sizes) / sizeof(sizes[0])) {
@@ -491,7 +509,8 @@ static void fix_intel_operands(const char *s, const cs_x86 *x, const char *seg, 
 				continue;
 			}
 		}
-		if (*p == '-' && (p == s || p[-1] == ' ' || p[-1] == ',') && isdigit((unsigned char)p[1])) {
+		if (*p == '-' && (p == s || p[-1] == ' ' || p[-1] == ',') &&
+		    isdigit((unsigned char)p[1])) {
 			unsigned long long v = -strtoull(p + 1, (char **)&p, 0);
 
 			if (imm_size < 8)
@@ -532,9 +551,9 @@ static bool fix_x87(struct disasm *d, const cs_insn *in, struct out *o)
 	if (strncmp(r, "%st(", 4))
 		return false;
 	if (op == 0xdc || op == 0xde) {
-		if ((op == 0xde && modrm >= 0xd8 && modrm < 0xe0) || (op == 0xdc && modrm >= 0xd0 &&
-								       modrm < 0xe0))
-			return false;	/* fcomp, fcompp, fcom */
+		if ((op == 0xde && modrm >= 0xd8 && modrm < 0xe0) ||
+		    (op == 0xdc && modrm >= 0xd0 && modrm < 0xe0))
+			return false; /* fcomp, fcompp, fcom */
 		out_adds(o, in->mnemonic);
 		n = strlen(in->mnemonic);
 		while (n++ < 6)
@@ -544,7 +563,7 @@ static bool fix_x87(struct disasm *d, const cs_insn *in, struct out *o)
 	}
 	if (op == 0xd8 || op == 0xdb || op == 0xdf || (op == 0xda && modrm < 0xe0)) {
 		if (op == 0xd8 && modrm >= 0xd0 && modrm < 0xe0)
-			return false;	/* fcom, fcomp */
+			return false; /* fcom, fcomp */
 		out_adds(o, in->mnemonic);
 		n = strlen(in->mnemonic);
 		while (n++ < 6)
@@ -632,8 +651,8 @@ static const char *insn_head(const cs_insn *in, const struct prefixes *pf, const
 
 /* The operands in objdump's form: a branch's target named, the short xchg's order, a
  * %rip-relative operand's target in a comment. */
-static void insn_operands(struct disasm *d, const cs_insn *in, const char *seg,
-			  disasm_sym_fn sym, void *ctx, struct disasm_insn *insn, struct out *o)
+static void insn_operands(struct disasm *d, const cs_insn *in, const char *seg, disasm_sym_fn sym,
+			  void *ctx, struct disasm_insn *insn, struct out *o)
 {
 	const cs_x86 *x = &in->detail->x86;
 	const cs_x86_op *rip;
@@ -718,9 +737,10 @@ static unsigned int vex_length(const uint8_t *code, size_t len)
 	size_t i = 0, n;
 	unsigned int map, op, mod, rm;
 
-	while (i < len && (code[i] == 0x66 || code[i] == 0x67 || code[i] == 0xf2 ||
-			   code[i] == 0xf3 || code[i] == 0x2e || code[i] == 0x3e ||
-			   code[i] == 0x26 || code[i] == 0x36 || code[i] == 0x64 || code[i] == 0x65))
+	while (i < len &&
+	       (code[i] == 0x66 || code[i] == 0x67 || code[i] == 0xf2 || code[i] == 0xf3 ||
+		code[i] == 0x2e || code[i] == 0x3e || code[i] == 0x26 || code[i] == 0x36 ||
+		code[i] == 0x64 || code[i] == 0x65))
 		i++;
 	if (i + 4 > len)
 		return 0;
@@ -744,7 +764,7 @@ static unsigned int vex_length(const uint8_t *code, size_t len)
 		return 0;
 	op = code[n++];
 	if (map == 1 && op == 0x77)
-		return (unsigned int)n;	/* vzeroupper, vzeroall: no ModRM */
+		return (unsigned int)n; /* vzeroupper, vzeroall: no ModRM */
 	mod = code[n] >> 6;
 	rm = code[n] & 7;
 	n++;
@@ -759,8 +779,8 @@ static unsigned int vex_length(const uint8_t *code, size_t len)
 		n += 1;
 	else if (mod == 2 || (mod == 0 && rm == 5))
 		n += 4;
-	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
-				      (op >= 0xc4 && op <= 0xc6))))
+	if (map == 3 ||
+	    (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 || (op >= 0xc4 && op <= 0xc6))))
 		n += 1;
 	return n <= len && n <= 15 ? (unsigned int)n : 0;
 }

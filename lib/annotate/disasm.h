@@ -27,11 +27,11 @@ struct disasm;
 
 struct disasm_insn {
 	uint64_t addr;
-	unsigned int size;	/* bytes consumed: 1 for an undecodable byte ("(bad)") */
+	unsigned int size; /* bytes consumed: 1 for an undecodable byte ("(bad)") */
 	uint8_t bytes[16];
-	bool is_branch;		/* a jump or call with a direct target */
-	uint64_t target;	/* that target */
-	char text[DISASM_TEXT_MAX];	/* objdump's text after "addr:\t", no trailing blanks */
+	bool is_branch;		    /* a jump or call with a direct target */
+	uint64_t target;	    /* that target */
+	char text[DISASM_TEXT_MAX]; /* objdump's text after "addr:\t", no trailing blanks */
 };
 
 /* 0, -ENOMEM or -EINVAL (capstone cannot open x86-64). The caller frees with disasm_free(). */

@@ -35,24 +35,24 @@ struct srcfile {
 };
 
 struct cu_rows {
-	Dwarf_Off off;		/* the unit's DIE offset; (Dwarf_Off)-1: none loaded */
+	Dwarf_Off off; /* the unit's DIE offset; (Dwarf_Off)-1: none loaded */
 	Dwarf_Lines *lines;
 	size_t nr;
-	const char **names;	/* per row: the file name binutils gives it */
+	const char **names; /* per row: the file name binutils gives it */
 	bool valid;
 };
 
 struct lineinfo {
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
-	struct arena arena;	/* function names */
+	struct arena arena; /* function names */
 	/* the subprogram last looked in: its ranges and the inlined ones inside */
 	struct range *ranges;
 	size_t nr_ranges, alloc_ranges;
 	uint64_t fn_lo, fn_hi;
 	const char *fn_name;
 	bool fn_valid;
-	const char *orphan;	/* the function of an address outside any subprogram */
+	const char *orphan; /* the function of an address outside any subprogram */
 	struct srcfile *files;
 	struct cu_rows rows;
 };
@@ -385,7 +385,7 @@ static struct srcfile *read_source(struct lineinfo *li, const char *path)
 	li->files = f;
 	if (strbuf_read_text(&sb, path, 64u << 20) < 0) {
 		strbuf_release(&sb);
-		return f;	/* remembered as unreadable: no lines */
+		return f; /* remembered as unreadable: no lines */
 	}
 	f->data = strbuf_detach(&sb);
 	for (p = f->data; *p; p++)

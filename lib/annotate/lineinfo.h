@@ -21,10 +21,10 @@
 struct lineinfo;
 
 struct line_loc {
-	const char *file;	/* as the line table names it; NULL when unknown */
-	unsigned int line;	/* 0 when unknown */
-	unsigned int discr;	/* discriminator, 0 when none */
-	const char *func;	/* innermost function or inlined function; NULL when unknown */
+	const char *file;   /* as the line table names it; NULL when unknown */
+	unsigned int line;  /* 0 when unknown */
+	unsigned int discr; /* discriminator, 0 when none */
+	const char *func;   /* innermost function or inlined function; NULL when unknown */
 };
 
 /* 0, or -ENOENT when the object has no line tables, -ENOMEM. */

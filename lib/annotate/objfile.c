@@ -20,14 +20,14 @@ struct osym {
 	uint64_t addr;
 	const char *name;
 	int shndx;
-	uint8_t rank;	/* lower wins among symbols at one address */
+	uint8_t rank; /* lower wins among symbols at one address */
 };
 
 struct oregion {
 	uint64_t addr, size;
-	const uint8_t *data;	/* NULL: no bytes in the file, or read with pread at off */
+	const uint8_t *data; /* NULL: no bytes in the file, or read with pread at off */
 	uint64_t off;
-	bool pread;		/* a segment of /proc/kcore: read on demand */
+	bool pread; /* a segment of /proc/kcore: read on demand */
 	const char *name;
 	int shndx;
 };
@@ -40,10 +40,10 @@ struct objfile {
 	struct osym *syms;
 	size_t nr_syms, alloc_syms;
 	bool sorted;
-	bool has_symtab;	/* a .symtab of its own (else .dynsym's symbols) */
+	bool has_symtab; /* a .symtab of its own (else .dynsym's symbols) */
 	struct oregion *regions;
 	size_t nr_regions;
-	uint8_t *buf;		/* the last bytes read with pread */
+	uint8_t *buf; /* the last bytes read with pread */
 	size_t buf_len;
 };
 
@@ -175,8 +175,12 @@ static int load_syms(struct objfile *o, Elf *elf)
 		 * then weak ones, then locals; then by name */
 		ret = add_sym(o, s.st_value, name, version_suffix(&vers, i, ver, sizeof(ver)),
 			      s.st_shndx,
-			      (uint8_t)((type == STT_FUNC ? 0 : type == STT_OBJECT ? 3 : 6) +
-					(bind == STB_GLOBAL ? 0 : bind == STB_WEAK ? 1 : 2)));
+			      (uint8_t)((type == STT_FUNC     ? 0
+					 : type == STT_OBJECT ? 3
+							      : 6) +
+					(bind == STB_GLOBAL ? 0
+					 : bind == STB_WEAK ? 1
+							    : 2)));
 		if (ret)
 			return ret;
 	}
@@ -236,7 +240,7 @@ static int load_regions(struct objfile *o)
 		r->size = ph.p_filesz;
 		r->off = ph.p_offset;
 		r->pread = true;
-		r->name = ".text";	/* as perf's copy of a kcore function names it */
+		r->name = ".text"; /* as perf's copy of a kcore function names it */
 		r->shndx = -1;
 		o->nr_regions++;
 	}
@@ -259,8 +263,7 @@ int objfile_open(const char *path, struct objfile **ret)
 	}
 	elf_version(EV_CURRENT);
 	/* /proc/kcore cannot be mapped whole: libelf reads its headers as asked */
-	o->elf = elf_begin(o->fd, strcmp(path, "/proc/kcore") ? ELF_C_READ_MMAP : ELF_C_READ,
-			   NULL);
+	o->elf = elf_begin(o->fd, strcmp(path, "/proc/kcore") ? ELF_C_READ_MMAP : ELF_C_READ, NULL);
 	err = -ENOEXEC;
 	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF)
 		goto out_free;
@@ -356,8 +359,7 @@ static const struct oregion *region_of(const struct objfile *o, uint64_t addr)
 	return NULL;
 }
 
-const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail,
-			    const char **section)
+const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail, const char **section)
 {
 	const struct oregion *r = region_of(o, addr);
 	ssize_t got;
@@ -491,7 +493,7 @@ bool objfile_symbol_addr(struct objfile *o, const char *name, uint64_t *addr)
 }
 
 struct plt_relocs {
-	Elf_Data *rela[2];	/* .rela.plt, .rela.dyn */
+	Elf_Data *rela[2]; /* .rela.plt, .rela.dyn */
 	size_t nr[2];
 	Elf_Data *dynsym;
 	size_t strndx;

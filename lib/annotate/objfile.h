@@ -35,8 +35,7 @@ int objfile_add_debug_syms(struct objfile *o, const char *path);
  * or segment (of a segment read on demand, at most 1 MiB, valid until the next call), and
  * *section its name (".text" for a segment, as perf's extract of kcore names it). NULL when
  * no section holds addr or it has no bytes in the file (.bss). */
-const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail,
-			    const char **section);
+const uint8_t *objfile_code(struct objfile *o, uint64_t addr, size_t *avail, const char **section);
 
 /* The address and size of the section called name; false when there is none. */
 bool objfile_section(const struct objfile *o, const char *name, uint64_t *addr, uint64_t *size);

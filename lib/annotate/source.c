@@ -25,10 +25,10 @@
 
 struct ann_object {
 	struct objfile *obj;
-	struct lineinfo *li;	/* NULL: no line tables */
+	struct lineinfo *li; /* NULL: no line tables */
 	bool li_tried;
 	struct disasm *dis;
-	bool debug_syms;	/* the debug file's symbols were added */
+	bool debug_syms; /* the debug file's symbols were added */
 };
 
 int ann_object_open(const char *path, const struct ann_object_opts *o, struct ann_object **ret)
@@ -59,14 +59,12 @@ void ann_object_free(struct ann_object *obj)
 	free(obj);
 }
 
-
 bool ann_object_symbol_addr(struct ann_object *obj, const char *name, uint64_t *addr)
 {
 	return objfile_symbol_addr(obj->obj, name, addr);
 }
 
-bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr,
-			uint64_t *size)
+bool ann_object_section(struct ann_object *obj, const char *name, uint64_t *addr, uint64_t *size)
 {
 	return objfile_section(obj->obj, name, addr, size);
 }
@@ -208,8 +206,8 @@ static int show_line(struct builder *b, struct lineinfo *li, uint64_t addr, bool
 	}
 	if (!err && loc.line && (loc.line != b->prev_line || loc.discr != b->prev_discr)) {
 		if (loc.discr)
-			err = objdump_linef(b, "%s:%u (discriminator %u)", loc.file ? loc.file : "???",
-					    loc.line, loc.discr);
+			err = objdump_linef(b, "%s:%u (discriminator %u)",
+					    loc.file ? loc.file : "???", loc.line, loc.discr);
 		else
 			err = objdump_linef(b, "%s:%u", loc.file ? loc.file : "???", loc.line);
 	}

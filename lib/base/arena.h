@@ -12,11 +12,14 @@ struct arena_block;
 
 struct arena {
 	struct arena_block *head;
-	size_t used;	/* bytes used in head */
-	size_t total;	/* bytes handed out, for memory accounting */
+	size_t used;  /* bytes used in head */
+	size_t total; /* bytes handed out, for memory accounting */
 };
 
-#define ARENA_INIT { 0 }
+#define ARENA_INIT                                                                                 \
+	{                                                                                          \
+		0                                                                                  \
+	}
 
 void *arena_alloc(struct arena *a, size_t size);
 void *arena_zalloc(struct arena *a, size_t size);

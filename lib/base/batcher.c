@@ -16,9 +16,9 @@
 #define NR_BATCHES 3
 
 struct batch {
-	uint64_t *buf;		/* records: {u64 len, bytes padded to 8} */
-	size_t words, cap;	/* in u64s */
-	size_t nr;		/* records */
+	uint64_t *buf;	   /* records: {u64 len, bytes padded to 8} */
+	size_t words, cap; /* in u64s */
+	size_t nr;	   /* records */
 };
 
 struct batcher {
@@ -31,9 +31,9 @@ struct batcher {
 	struct batch batches[NR_BATCHES];
 	struct batch *free[NR_BATCHES], *queue[NR_BATCHES];
 	size_t nr_free, q_head, q_len;
-	bool busy;		/* the worker is consuming a batch */
-	int err;		/* consume()'s first error */
-	struct batch *cur;	/* being filled by the caller */
+	bool busy;	   /* the worker is consuming a batch */
+	int err;	   /* consume()'s first error */
+	struct batch *cur; /* being filled by the caller */
 };
 
 static int batch_consume(struct batcher *b, struct batch *bt)

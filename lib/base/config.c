@@ -71,7 +71,7 @@ static void trim(const char **s, const char **e)
 static int value_of(const char *s, const char *e, struct strbuf *out)
 {
 	bool quoted = false;
-	size_t keep = 0;	/* what quotes protect from the trim of trailing spaces */
+	size_t keep = 0; /* what quotes protect from the trim of trailing spaces */
 
 	trim(&s, &e);
 	for (; s < e; s++) {
@@ -113,8 +113,10 @@ static int parse_line(struct config *cfg, const char *s, const char *e, struct s
 		}
 		for (k = s + 1; k < close; k++)
 			if (!is_name_char(*k)) {
-				snprintf(errbuf, errlen, "line %d: bad character '%c' in a section "
-					 "name", lineno, *k);
+				snprintf(errbuf, errlen,
+					 "line %d: bad character '%c' in a section "
+					 "name",
+					 lineno, *k);
 				return -EINVAL;
 			}
 		strbuf_reset(section);
@@ -230,7 +232,7 @@ int config_set(struct config *cfg, const char *name, const char *value)
 			cfg->items[w++] = *it;
 			continue;
 		}
-		if (done) {	/* only one value stays */
+		if (done) { /* only one value stays */
 			free(it->section);
 			free(it->key);
 			free(it->value);
@@ -256,8 +258,8 @@ static int add_value(struct strbuf *sb, const char *v)
 	size_t n = strlen(v);
 	int err = 0;
 
-	if (!strpbrk(v, "\"\\#;") && !(n && (isspace((unsigned char)v[0]) ||
-					    isspace((unsigned char)v[n - 1]))))
+	if (!strpbrk(v, "\"\\#;") &&
+	    !(n && (isspace((unsigned char)v[0]) || isspace((unsigned char)v[n - 1]))))
 		return strbuf_adds(sb, v);
 	err |= strbuf_addch(sb, '"');
 	for (; *v; v++) {
@@ -275,7 +277,7 @@ char *config_render(const struct config *cfg)
 	int err = strbuf_adds(&sb, "# this file is auto-generated.\n");
 
 	for (i = 0; i < cfg->nr && !err; i++) {
-		for (k = 0; k < i; k++)	/* a section is written where it first appears */
+		for (k = 0; k < i; k++) /* a section is written where it first appears */
 			if (!strcmp(cfg->items[k].section, cfg->items[i].section))
 				break;
 		if (k < i)
@@ -284,7 +286,8 @@ char *config_render(const struct config *cfg)
 		for (j = i; j < cfg->nr; j++)
 			if (!strcmp(cfg->items[j].section, cfg->items[i].section))
 				err |= strbuf_addf(&sb, "\t%s = ", cfg->items[j].key) |
-				       add_value(&sb, cfg->items[j].value) | strbuf_addch(&sb, '\n');
+				       add_value(&sb, cfg->items[j].value) |
+				       strbuf_addch(&sb, '\n');
 	}
 	if (err) {
 		strbuf_release(&sb);
@@ -326,7 +329,7 @@ void config_free(struct config *cfg)
 
 const char *config_system_path(void)
 {
-	const char *p = getenv("PERF_CONFIG_SYSTEM");	/* for tests: perf's is fixed */
+	const char *p = getenv("PERF_CONFIG_SYSTEM"); /* for tests: perf's is fixed */
 
 	return p && *p ? p : "/etc/perfconfig";
 }

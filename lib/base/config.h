@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 struct config_item {
-	char *section, *key, *value;	/* section and key lowercased, as git and perf do */
+	char *section, *key, *value; /* section and key lowercased, as git and perf do */
 };
 
 struct config {

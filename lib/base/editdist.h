@@ -7,7 +7,7 @@
 #define FLARE_BASE_EDITDIST_H
 #include <stddef.h>
 
-#define EDIT_DISTANCE_MAX_LEN 62	/* longer strings are not compared */
+#define EDIT_DISTANCE_MAX_LEN 62 /* longer strings are not compared */
 
 /* The distance from a to b; SIZE_MAX when either is longer than EDIT_DISTANCE_MAX_LEN. */
 size_t edit_distance(const char *a, const char *b);

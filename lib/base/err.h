@@ -9,15 +9,15 @@
 
 enum flare_err {
 	ERR_BASE = 4096,
-	ERR_FORMAT,		/* malformed input file or record */
-	ERR_TRUNCATED,		/* input ends early */
-	ERR_NO_TRACEFS,		/* tracefs not mounted and cannot be mounted */
-	ERR_EVENT_SYNTAX,	/* event spec does not parse */
-	ERR_EVENT_UNKNOWN,	/* event name not known */
-	ERR_NOT_SUPPORTED,	/* kernel cannot do it (no PMU, no kprobes, ...) */
-	ERR_NO_SYMBOL,		/* symbol not found */
-	ERR_ENDIAN,		/* file of the other byte order */
-	ERR_UNSUPPORTED_FILE,	/* valid file, feature flare does not read */
+	ERR_FORMAT,	      /* malformed input file or record */
+	ERR_TRUNCATED,	      /* input ends early */
+	ERR_NO_TRACEFS,	      /* tracefs not mounted and cannot be mounted */
+	ERR_EVENT_SYNTAX,     /* event spec does not parse */
+	ERR_EVENT_UNKNOWN,    /* event name not known */
+	ERR_NOT_SUPPORTED,    /* kernel cannot do it (no PMU, no kprobes, ...) */
+	ERR_NO_SYMBOL,	      /* symbol not found */
+	ERR_ENDIAN,	      /* file of the other byte order */
+	ERR_UNSUPPORTED_FILE, /* valid file, feature flare does not read */
 	ERR_LAST,
 };
 

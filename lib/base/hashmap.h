@@ -20,11 +20,14 @@ struct hashmap_slot {
 
 struct hashmap {
 	struct hashmap_slot *slots;
-	size_t cap;	/* power of two, or 0 */
+	size_t cap; /* power of two, or 0 */
 	size_t nr;
 };
 
-#define HASHMAP_INIT { 0 }
+#define HASHMAP_INIT                                                                               \
+	{                                                                                          \
+		0                                                                                  \
+	}
 
 /* Sets key to val, replacing any value there. */
 int hashmap_put(struct hashmap *m, uint64_t key, void *val);

@@ -28,21 +28,24 @@
 #include <sys/types.h>
 
 enum {
-	OUTFILE_SALVAGE = 1 << 0,	/* a regular file is written under its own name */
-	OUTFILE_BACKUP = 1 << 1,	/* an existing regular file becomes NAME.old */
+	OUTFILE_SALVAGE = 1 << 0, /* a regular file is written under its own name */
+	OUTFILE_BACKUP = 1 << 1,  /* an existing regular file becomes NAME.old */
 };
 
 struct outfile {
-	int fd;			/* -1 when closed */
-	char *path;		/* the file written (a symlink to a regular file resolved) */
-	char *tmp;		/* the temporary name, or NULL */
-	char *old;		/* NAME.old made by OUTFILE_BACKUP, or NULL */
-	bool in_place;		/* not a regular file: written where it is */
-	bool created;		/* NAME was created by us (salvage mode) */
-	bool seekable;		/* pwrite/lseek work on fd */
+	int fd;	       /* -1 when closed */
+	char *path;    /* the file written (a symlink to a regular file resolved) */
+	char *tmp;     /* the temporary name, or NULL */
+	char *old;     /* NAME.old made by OUTFILE_BACKUP, or NULL */
+	bool in_place; /* not a regular file: written where it is */
+	bool created;  /* NAME was created by us (salvage mode) */
+	bool seekable; /* pwrite/lseek work on fd */
 };
 
-#define OUTFILE_INIT { .fd = -1 }
+#define OUTFILE_INIT                                                                               \
+	{                                                                                          \
+		.fd = -1                                                                           \
+	}
 
 /* Opens path for writing as described above. 0 or -errno (f is then released). */
 int outfile_open(struct outfile *f, const char *path, mode_t mode, unsigned int flags);

@@ -11,13 +11,16 @@
 #include <stdarg.h>
 
 struct strbuf {
-	char *buf;	/* never NULL: points at a static "" until something is appended */
+	char *buf; /* never NULL: points at a static "" until something is appended */
 	size_t len;
 	size_t alloc;
 };
 
 extern char strbuf_empty[];
-#define STRBUF_INIT { .buf = strbuf_empty, .len = 0, .alloc = 0 }
+#define STRBUF_INIT                                                                                \
+	{                                                                                          \
+		.buf = strbuf_empty, .len = 0, .alloc = 0                                          \
+	}
 
 int strbuf_grow(struct strbuf *sb, size_t extra);
 int strbuf_add(struct strbuf *sb, const void *data, size_t len);

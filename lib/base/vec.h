@@ -9,15 +9,26 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#define VEC(type) struct { type *items; size_t nr, alloc; }
-#define VEC_INIT { NULL, 0, 0 }
+#define VEC(type)                                                                                  \
+	struct {                                                                                   \
+		type *items;                                                                       \
+		size_t nr, alloc;                                                                  \
+	}
+#define VEC_INIT                                                                                   \
+	{                                                                                          \
+		NULL, 0, 0                                                                         \
+	}
 
 /* Makes room for n more items; 0 or -ENOMEM. */
-#define vec_reserve(v, n) \
+#define vec_reserve(v, n)                                                                          \
 	vec_reserve_((void **)&(v)->items, &(v)->alloc, (v)->nr + (n), sizeof(*(v)->items))
-#define vec_push(v, item) \
-	(vec_reserve(v, 1) ? -ENOMEM : ((v)->items[(v)->nr++] = (item), 0))
-#define vec_free(v) do { free((v)->items); (v)->items = NULL; (v)->nr = (v)->alloc = 0; } while (0)
+#define vec_push(v, item) (vec_reserve(v, 1) ? -ENOMEM : ((v)->items[(v)->nr++] = (item), 0))
+#define vec_free(v)                                                                                \
+	do {                                                                                       \
+		free((v)->items);                                                                  \
+		(v)->items = NULL;                                                                 \
+		(v)->nr = (v)->alloc = 0;                                                          \
+	} while (0)
 
 static inline int vec_reserve_(void **items, size_t *alloc, size_t want, size_t size)
 {

@@ -19,62 +19,62 @@ struct bit_name {
 
 /* In perf's order (perf_event_attr_fprintf.c), which is not bit order. */
 static const struct bit_name sample_bits[] = {
-	{PERF_SAMPLE_IP, "IP"},
-	{PERF_SAMPLE_TID, "TID"},
-	{PERF_SAMPLE_TIME, "TIME"},
-	{PERF_SAMPLE_ADDR, "ADDR"},
-	{PERF_SAMPLE_READ, "READ"},
-	{PERF_SAMPLE_CALLCHAIN, "CALLCHAIN"},
-	{PERF_SAMPLE_ID, "ID"},
-	{PERF_SAMPLE_CPU, "CPU"},
-	{PERF_SAMPLE_PERIOD, "PERIOD"},
-	{PERF_SAMPLE_STREAM_ID, "STREAM_ID"},
-	{PERF_SAMPLE_RAW, "RAW"},
-	{PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK"},
-	{PERF_SAMPLE_REGS_USER, "REGS_USER"},
-	{PERF_SAMPLE_STACK_USER, "STACK_USER"},
-	{PERF_SAMPLE_IDENTIFIER, "IDENTIFIER"},
-	{PERF_SAMPLE_REGS_INTR, "REGS_INTR"},
-	{PERF_SAMPLE_DATA_SRC, "DATA_SRC"},
-	{PERF_SAMPLE_WEIGHT, "WEIGHT"},
-	{PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR"},
-	{PERF_SAMPLE_AUX, "AUX"},
-	{PERF_SAMPLE_CGROUP, "CGROUP"},
-	{PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE"},
-	{PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE"},
-	{PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT"},
-	{0, NULL},
+	{ PERF_SAMPLE_IP, "IP" },
+	{ PERF_SAMPLE_TID, "TID" },
+	{ PERF_SAMPLE_TIME, "TIME" },
+	{ PERF_SAMPLE_ADDR, "ADDR" },
+	{ PERF_SAMPLE_READ, "READ" },
+	{ PERF_SAMPLE_CALLCHAIN, "CALLCHAIN" },
+	{ PERF_SAMPLE_ID, "ID" },
+	{ PERF_SAMPLE_CPU, "CPU" },
+	{ PERF_SAMPLE_PERIOD, "PERIOD" },
+	{ PERF_SAMPLE_STREAM_ID, "STREAM_ID" },
+	{ PERF_SAMPLE_RAW, "RAW" },
+	{ PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK" },
+	{ PERF_SAMPLE_REGS_USER, "REGS_USER" },
+	{ PERF_SAMPLE_STACK_USER, "STACK_USER" },
+	{ PERF_SAMPLE_IDENTIFIER, "IDENTIFIER" },
+	{ PERF_SAMPLE_REGS_INTR, "REGS_INTR" },
+	{ PERF_SAMPLE_DATA_SRC, "DATA_SRC" },
+	{ PERF_SAMPLE_WEIGHT, "WEIGHT" },
+	{ PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR" },
+	{ PERF_SAMPLE_AUX, "AUX" },
+	{ PERF_SAMPLE_CGROUP, "CGROUP" },
+	{ PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE" },
+	{ PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE" },
+	{ PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT" },
+	{ 0, NULL },
 };
 
 static const struct bit_name read_bits[] = {
-	{PERF_FORMAT_TOTAL_TIME_ENABLED, "TOTAL_TIME_ENABLED"},
-	{PERF_FORMAT_TOTAL_TIME_RUNNING, "TOTAL_TIME_RUNNING"},
-	{PERF_FORMAT_ID, "ID"},
-	{PERF_FORMAT_GROUP, "GROUP"},
-	{PERF_FORMAT_LOST, "LOST"},
-	{0, NULL},
+	{ PERF_FORMAT_TOTAL_TIME_ENABLED, "TOTAL_TIME_ENABLED" },
+	{ PERF_FORMAT_TOTAL_TIME_RUNNING, "TOTAL_TIME_RUNNING" },
+	{ PERF_FORMAT_ID, "ID" },
+	{ PERF_FORMAT_GROUP, "GROUP" },
+	{ PERF_FORMAT_LOST, "LOST" },
+	{ 0, NULL },
 };
 
 static const struct bit_name branch_bits[] = {
-	{PERF_SAMPLE_BRANCH_USER, "USER"},
-	{PERF_SAMPLE_BRANCH_KERNEL, "KERNEL"},
-	{PERF_SAMPLE_BRANCH_HV, "HV"},
-	{PERF_SAMPLE_BRANCH_ANY, "ANY"},
-	{PERF_SAMPLE_BRANCH_ANY_CALL, "ANY_CALL"},
-	{PERF_SAMPLE_BRANCH_ANY_RETURN, "ANY_RETURN"},
-	{PERF_SAMPLE_BRANCH_IND_CALL, "IND_CALL"},
-	{PERF_SAMPLE_BRANCH_ABORT_TX, "ABORT_TX"},
-	{PERF_SAMPLE_BRANCH_IN_TX, "IN_TX"},
-	{PERF_SAMPLE_BRANCH_NO_TX, "NO_TX"},
-	{PERF_SAMPLE_BRANCH_COND, "COND"},
-	{PERF_SAMPLE_BRANCH_CALL_STACK, "CALL_STACK"},
-	{PERF_SAMPLE_BRANCH_IND_JUMP, "IND_JUMP"},
-	{PERF_SAMPLE_BRANCH_CALL, "CALL"},
-	{PERF_SAMPLE_BRANCH_NO_FLAGS, "NO_FLAGS"},
-	{PERF_SAMPLE_BRANCH_NO_CYCLES, "NO_CYCLES"},
-	{PERF_SAMPLE_BRANCH_TYPE_SAVE, "TYPE_SAVE"},
-	{PERF_SAMPLE_BRANCH_HW_INDEX, "HW_INDEX"},
-	{0, NULL},
+	{ PERF_SAMPLE_BRANCH_USER, "USER" },
+	{ PERF_SAMPLE_BRANCH_KERNEL, "KERNEL" },
+	{ PERF_SAMPLE_BRANCH_HV, "HV" },
+	{ PERF_SAMPLE_BRANCH_ANY, "ANY" },
+	{ PERF_SAMPLE_BRANCH_ANY_CALL, "ANY_CALL" },
+	{ PERF_SAMPLE_BRANCH_ANY_RETURN, "ANY_RETURN" },
+	{ PERF_SAMPLE_BRANCH_IND_CALL, "IND_CALL" },
+	{ PERF_SAMPLE_BRANCH_ABORT_TX, "ABORT_TX" },
+	{ PERF_SAMPLE_BRANCH_IN_TX, "IN_TX" },
+	{ PERF_SAMPLE_BRANCH_NO_TX, "NO_TX" },
+	{ PERF_SAMPLE_BRANCH_COND, "COND" },
+	{ PERF_SAMPLE_BRANCH_CALL_STACK, "CALL_STACK" },
+	{ PERF_SAMPLE_BRANCH_IND_JUMP, "IND_JUMP" },
+	{ PERF_SAMPLE_BRANCH_CALL, "CALL" },
+	{ PERF_SAMPLE_BRANCH_NO_FLAGS, "NO_FLAGS" },
+	{ PERF_SAMPLE_BRANCH_NO_CYCLES, "NO_CYCLES" },
+	{ PERF_SAMPLE_BRANCH_TYPE_SAVE, "TYPE_SAVE" },
+	{ PERF_SAMPLE_BRANCH_HW_INDEX, "HW_INDEX" },
+	{ 0, NULL },
 };
 
 static int add_bits(struct strbuf *sb, const char *eq, const char *field, uint64_t v,
@@ -211,15 +211,15 @@ static int render_topology(const struct pd_features *f, struct strbuf *sb)
 	if (!f->cpus)
 		return err |
 		       strbuf_addf(sb, "# Core ID%s and Socket ID information is not available\n",
-			       f->nr_die_siblings ? ", Die ID" : "");
+				   f->nr_die_siblings ? ", Die ID" : "");
 	for (i = 0; i < f->nr_cpus; i++) {
 		if (f->nr_die_siblings)
 			err |= strbuf_addf(sb, "# CPU %u: Core ID %d, Die ID %d, Socket ID %d\n", i,
-				(int)f->cpus[i].core_id, (int)f->cpus[i].die_id,
-				(int)f->cpus[i].socket_id);
+					   (int)f->cpus[i].core_id, (int)f->cpus[i].die_id,
+					   (int)f->cpus[i].socket_id);
 		else
 			err |= strbuf_addf(sb, "# CPU %u: Core ID %d, Socket ID %d\n", i,
-				(int)f->cpus[i].core_id, (int)f->cpus[i].socket_id);
+					   (int)f->cpus[i].core_id, (int)f->cpus[i].socket_id);
 	}
 	return err;
 }
@@ -232,18 +232,19 @@ static int render_numa_cache(int feat, const struct pd_features *f, struct strbu
 	if (feat == FEAT_NUMA_TOPOLOGY) {
 		for (i = 0; i < f->nr_numa; i++) {
 			err |= strbuf_addf(sb,
-				"# node%u meminfo  : total = %" PRIu64 " kB, free = %" PRIu64
-				" kB\n",
-				f->numa[i].node, f->numa[i].mem_total, f->numa[i].mem_free);
-			err |= strbuf_addf(
-				sb, "# node%u cpu list : %s\n", f->numa[i].node, f->numa[i].cpus);
+					   "# node%u meminfo  : total = %" PRIu64
+					   " kB, free = %" PRIu64 " kB\n",
+					   f->numa[i].node, f->numa[i].mem_total,
+					   f->numa[i].mem_free);
+			err |= strbuf_addf(sb, "# node%u cpu list : %s\n", f->numa[i].node,
+					   f->numa[i].cpus);
 		}
 		return err;
 	}
 	err |= strbuf_adds(sb, "# CPU cache info:\n");
 	for (i = 0; i < f->nr_caches; i++)
 		err |= strbuf_addf(sb, "#  L%d %-15s %8s [%s]\n", (int)f->caches[i].level,
-			f->caches[i].type, f->caches[i].size, f->caches[i].map);
+				   f->caches[i].type, f->caches[i].size, f->caches[i].map);
 	return err;
 }
 
@@ -254,7 +255,7 @@ static int render_mem(const struct pd_features *f, struct strbuf *sb)
 	int err;
 
 	err = strbuf_addf(sb, "# memory nodes (nr %u, block size %#" PRIx64 "):\n", f->nr_mem_nodes,
-		f->mem_block_size);
+			  f->mem_block_size);
 	for (i = 0; i < f->nr_mem_nodes; i++) {
 		uint64_t n = f->mem_nodes[i].size * f->mem_block_size;
 		int u = 0;
@@ -264,7 +265,7 @@ static int render_mem(const struct pd_features *f, struct strbuf *sb)
 			u++;
 		}
 		err |= strbuf_addf(sb, "#  %3" PRIu64 " [%" PRIu64 "%c]: %s\n",
-			f->mem_nodes[i].node, n, units[u], f->mem_nodes[i].blocks);
+				   f->mem_nodes[i].node, n, units[u], f->mem_nodes[i].blocks);
 	}
 	return err;
 }
@@ -279,11 +280,11 @@ static int render_groups(struct perf_data *pd, const struct pd_features *f, stru
 
 		if (g->nr_members < 2 || g->leader_idx >= pd->nr_attrs)
 			continue;
-		err |= strbuf_addf(
-			sb, "# group: %s{", strcmp(g->name, "{anon_group}") ? g->name : "");
+		err |= strbuf_addf(sb, "# group: %s{",
+				   strcmp(g->name, "{anon_group}") ? g->name : "");
 		for (j = 0; j < g->nr_members && g->leader_idx + j < pd->nr_attrs; j++)
-			err |= strbuf_addf(
-				sb, "%s%s", j ? "," : "", pd->attrs[g->leader_idx + j].name);
+			err |= strbuf_addf(sb, "%s%s", j ? "," : "",
+					   pd->attrs[g->leader_idx + j].name);
 		err |= strbuf_adds(sb, "}\n");
 	}
 	return err;
@@ -309,7 +310,7 @@ static int render_simple(int feat, const struct pd_features *f, struct strbuf *s
 		return strbuf_addf(sb, "# cpuid : %s\n", f->cpuid);
 	case FEAT_NRCPUS:
 		return strbuf_addf(sb, "# nrcpus online : %u\n# nrcpus avail : %u\n",
-			f->nr_cpus_online, f->nr_cpus_avail);
+				   f->nr_cpus_online, f->nr_cpus_avail);
 	case FEAT_TOTAL_MEM:
 		return strbuf_addf(sb, "# total memory : %" PRIu64 " kB\n", f->total_mem);
 	case FEAT_CMDLINE:
@@ -320,8 +321,8 @@ static int render_simple(int feat, const struct pd_features *f, struct strbuf *s
 	case FEAT_PMU_MAPPINGS:
 		err |= strbuf_adds(sb, "# pmu mappings: ");
 		for (i = 0; i < f->nr_pmus; i++)
-			err |= strbuf_addf(
-				sb, "%s%s = %u", i ? ", " : "", f->pmus[i].name, f->pmus[i].type);
+			err |= strbuf_addf(sb, "%s%s = %u", i ? ", " : "", f->pmus[i].name,
+					   f->pmus[i].type);
 		err |= strbuf_addch(sb, '\n');
 		if (!f->nr_pmus)
 			err |= strbuf_adds(sb, "# pmu mappings: unable to read\n");
@@ -334,20 +335,23 @@ static int render_simple(int feat, const struct pd_features *f, struct strbuf *s
 		return strbuf_adds(sb, "# contains stat data\n");
 	case FEAT_SAMPLE_TIME:
 		return strbuf_addf(sb,
-			"# time of first sample : %" PRIu64 ".%06" PRIu64 "\n"
-			"# time of last sample : %" PRIu64 ".%06" PRIu64 "\n"
-			"# sample duration : %10.3f ms\n",
-			f->first_sample_time / 1000000000, f->first_sample_time % 1000000000 / 1000,
-			f->last_sample_time / 1000000000, f->last_sample_time % 1000000000 / 1000,
-			(double)(f->last_sample_time - f->first_sample_time) / 1e6);
+				   "# time of first sample : %" PRIu64 ".%06" PRIu64 "\n"
+				   "# time of last sample : %" PRIu64 ".%06" PRIu64 "\n"
+				   "# sample duration : %10.3f ms\n",
+				   f->first_sample_time / 1000000000,
+				   f->first_sample_time % 1000000000 / 1000,
+				   f->last_sample_time / 1000000000,
+				   f->last_sample_time % 1000000000 / 1000,
+				   (double)(f->last_sample_time - f->first_sample_time) / 1e6);
 	case FEAT_CLOCKID:
-		return strbuf_addf(
-			sb, "# clockid frequency: %" PRIu64 " MHz\n", f->clockid_res_ns * 1000);
+		return strbuf_addf(sb, "# clockid frequency: %" PRIu64 " MHz\n",
+				   f->clockid_res_ns * 1000);
 	case FEAT_DIR_FORMAT:
 		return strbuf_addf(sb, "# directory data version : %" PRIu64 "\n", f->dir_format);
 	case FEAT_COMPRESSED:
 		return strbuf_addf(sb, "# compressed : %s, level = %u, ratio = %u\n",
-			f->comp_type == 1 ? "Zstd" : "Unknown", f->comp_level, f->comp_ratio);
+				   f->comp_type == 1 ? "Zstd" : "Unknown", f->comp_level,
+				   f->comp_ratio);
 	}
 	return 0;
 }
@@ -358,12 +362,12 @@ static bool full_only(int feat)
 	       feat == FEAT_MEM_TOPOLOGY || feat == FEAT_HYBRID_TOPOLOGY;
 }
 
-static int render_feature(
-	struct perf_data *pd, int feat, const struct pd_features *f, bool full, struct strbuf *sb)
+static int render_feature(struct perf_data *pd, int feat, const struct pd_features *f, bool full,
+			  struct strbuf *sb)
 {
 	if (full_only(feat) && !full)
-		return strbuf_addf(
-			sb, "# %s info available, use -I to display\n", pd_feature_name(feat));
+		return strbuf_addf(sb, "# %s info available, use -I to display\n",
+				   pd_feature_name(feat));
 	switch (feat) {
 	case FEAT_EVENT_DESC:
 		return render_events(pd, f, sb);
@@ -380,8 +384,8 @@ static int render_feature(
 	return render_simple(feat, f, sb);
 }
 
-int pd_features_render(
-	struct perf_data *pd, const struct pd_features *f, bool full, struct strbuf *sb)
+int pd_features_render(struct perf_data *pd, const struct pd_features *f, bool full,
+		       struct strbuf *sb)
 {
 	time_t mt = perf_data_mtime(pd);
 	int feat, err = 0;
@@ -391,11 +395,11 @@ int pd_features_render(
 	if (mt && ctime_r(&mt, tbuf))
 		err |= strbuf_addf(sb, "# captured on    : %s", tbuf);
 	err |= strbuf_adds(sb, "# header version : 1\n");
-	err |= strbuf_addf(
-		sb, "# data offset    : %" PRIu64 "\n", pd->is_pipe ? 0 : pd->data_offset);
+	err |= strbuf_addf(sb, "# data offset    : %" PRIu64 "\n",
+			   pd->is_pipe ? 0 : pd->data_offset);
 	err |= strbuf_addf(sb, "# data size      : %" PRIu64 "\n", pd->is_pipe ? 0 : pd->data_size);
 	err |= strbuf_addf(sb, "# feat offset    : %" PRIu64 "\n",
-		pd->is_pipe ? 0 : pd->data_offset + pd->data_size);
+			   pd->is_pipe ? 0 : pd->data_offset + pd->data_size);
 	if (pd->is_pipe)
 		err |= strbuf_adds(sb, "# ========\n#\n");
 	for (feat = 1; feat < FEAT_LAST; feat++)

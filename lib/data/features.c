@@ -334,7 +334,7 @@ static void dec_mem_topology(struct fc *c, struct pd_features *f)
 		struct strbuf_lite {
 			char buf[256];
 			size_t len;
-		} s = {"", 0};
+		} s = { "", 0 };
 		int64_t run = -1;
 
 		m->node = fc_u64(c);
@@ -356,11 +356,11 @@ static void dec_mem_topology(struct fc *c, struct pd_features *f)
 
 				if (run == (int64_t)j - 1)
 					s.len += snprintf(s.buf + s.len, sizeof(s.buf) - s.len,
-						"%s%lld", sep, (long long)run);
+							  "%s%lld", sep, (long long)run);
 				else
 					s.len += snprintf(s.buf + s.len, sizeof(s.buf) - s.len,
-						"%s%lld-%lld", sep, (long long)run,
-						(long long)j - 1);
+							  "%s%lld-%lld", sep, (long long)run,
+							  (long long)j - 1);
 			}
 			if (!set)
 				run = -1;
@@ -378,12 +378,12 @@ static const struct {
 	int feat;
 	size_t off;
 } str_feats[] = {
-	{FEAT_HOSTNAME, offsetof(struct pd_features, hostname)},
-	{FEAT_OSRELEASE, offsetof(struct pd_features, osrelease)},
-	{FEAT_VERSION, offsetof(struct pd_features, version)},
-	{FEAT_ARCH, offsetof(struct pd_features, arch)},
-	{FEAT_CPUDESC, offsetof(struct pd_features, cpudesc)},
-	{FEAT_CPUID, offsetof(struct pd_features, cpuid)},
+	{ FEAT_HOSTNAME, offsetof(struct pd_features, hostname) },
+	{ FEAT_OSRELEASE, offsetof(struct pd_features, osrelease) },
+	{ FEAT_VERSION, offsetof(struct pd_features, version) },
+	{ FEAT_ARCH, offsetof(struct pd_features, arch) },
+	{ FEAT_CPUDESC, offsetof(struct pd_features, cpudesc) },
+	{ FEAT_CPUID, offsetof(struct pd_features, cpuid) },
 };
 
 static void dec_feature(struct fc *c, int feat, struct pd_features *f)
@@ -471,7 +471,7 @@ int pd_features_read(struct perf_data *pd, struct pd_features **ret)
 	for (feat = 1; feat < FEAT_LAST; feat++) {
 		size_t size = 0;
 		const uint8_t *p = perf_data_feature(pd, feat, &size);
-		struct fc c = {p, NULL, false, &f->arena};
+		struct fc c = { p, NULL, false, &f->arena };
 
 		if (!p)
 			continue;
@@ -479,7 +479,7 @@ int pd_features_read(struct perf_data *pd, struct pd_features **ret)
 		dec_feature(&c, feat, f);
 		if (c.bad)
 			log_warn("%s: the %s feature section is malformed; part of it is left out",
-				pd->path, pd_feature_name(feat));
+				 pd->path, pd_feature_name(feat));
 	}
 	*ret = f;
 	return 0;

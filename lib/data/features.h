@@ -40,10 +40,10 @@ int pd_desc_iter_next(struct pd_desc_iter *it, struct pd_desc_event *e);
 struct pd_build_id_entry {
 	uint16_t misc;
 	int32_t pid;
-	const uint8_t *build_id;	/* 20 bytes inside the payload */
-	uint8_t size;			/* bytes of build_id that are valid */
-	const char *filename;		/* inside the payload: filename_len bytes, then a NUL */
-	size_t filename_len;		/* when terminated */
+	const uint8_t *build_id; /* 20 bytes inside the payload */
+	uint8_t size;		 /* bytes of build_id that are valid */
+	const char *filename;	 /* inside the payload: filename_len bytes, then a NUL */
+	size_t filename_len;	 /* when terminated */
 	bool terminated;
 };
 
@@ -144,8 +144,8 @@ void pd_features_free(struct pd_features *f);
 
 /* Appends the header lines of `perf report --header-only` ("# hostname : vm" ...), from
  * "# ========" to "# ========". full: as with -I (topology, numa, cache, memory in full). */
-int pd_features_render(
-	struct perf_data *pd, const struct pd_features *f, bool full, struct strbuf *out);
+int pd_features_render(struct perf_data *pd, const struct pd_features *f, bool full,
+		       struct strbuf *out);
 
 /* pd_features_read() and pd_features_render() in one, then the "#" line that ends the header
  * of a file (not a pipe), as perf report --header-only and perf script --header print it. */

@@ -10,7 +10,7 @@
 #include <linux/perf_event.h>
 
 #define PERF_MAGIC2 0x32454c4946524550ULL /* "PERFILE2" */
-#define PERF_ATTR_SIZE_FILE 128 /* sizeof(perf_event_attr) perf 6.1 writes */
+#define PERF_ATTR_SIZE_FILE 128		  /* sizeof(perf_event_attr) perf 6.1 writes */
 
 struct perf_file_section {
 	uint64_t offset;
@@ -19,8 +19,8 @@ struct perf_file_section {
 
 struct perf_file_header {
 	uint64_t magic;
-	uint64_t size;		/* 104 for a file, 16 for a pipe */
-	uint64_t attr_size;	/* 144 */
+	uint64_t size;	    /* 104 for a file, 16 for a pipe */
+	uint64_t attr_size; /* 144 */
 	struct perf_file_section attrs;
 	struct perf_file_section data;
 	struct perf_file_section event_types;
@@ -29,7 +29,7 @@ struct perf_file_header {
 
 struct perf_pipe_file_header {
 	uint64_t magic;
-	uint64_t size;		/* 16 */
+	uint64_t size; /* 16 */
 };
 
 /* Records perf itself adds to the data stream (type >= 64). */

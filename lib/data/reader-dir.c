@@ -41,8 +41,8 @@ static int data_n_cmp(const struct dirent **a, const struct dirent **b)
 }
 
 /* Maps DIR/name into f (nothing mapped for an empty file). */
-static int map_one(
-	struct perf_data *pd, int dfd, const char *name, unsigned int flags, struct pd_dir_file *f)
+static int map_one(struct perf_data *pd, int dfd, const char *name, unsigned int flags,
+		   struct pd_dir_file *f)
 {
 	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC), err = 0;
 	struct stat st;
@@ -52,7 +52,8 @@ static int map_one(
 		err = pd_err(pd, -errno, "cannot open %s: %s", name, strerror(errno));
 	else if (!(flags & PD_FORCE) && st.st_uid && st.st_uid != geteuid())
 		err = pd_err(pd, -EPERM,
-			"%s is not owned by current user or root (use -f to read it anyway)", name);
+			     "%s is not owned by current user or root (use -f to read it anyway)",
+			     name);
 	else if (st.st_size > 0) {
 		m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (m == MAP_FAILED)

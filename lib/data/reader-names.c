@@ -15,6 +15,7 @@
 #include "lib/data/tracing_data.h"
 #include "lib/data/features.h"
 
+// clang-format off
 static const char *const hw_names[] = {
 	"cycles",
 	"instructions",
@@ -58,6 +59,7 @@ static const char *const cache_op[][2] = {
 	{"prefetch", "prefetches"},
 };
 static const char *const cache_res[] = {"refs", "misses"};
+// clang-format on
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -106,11 +108,11 @@ static size_t cache_name(uint64_t config, char *bf, size_t len)
 	uint64_t type = config & 0xff, op = (config >> 8) & 0xff, res = (config >> 16) & 0xff;
 
 	if (type >= ARRAY_LEN(cache_names) || op >= ARRAY_LEN(cache_op) ||
-		res >= ARRAY_LEN(cache_res))
+	    res >= ARRAY_LEN(cache_res))
 		return snprintf(bf, len, "unknown-ext-hardware-cache-type");
 	if (res)
-		return snprintf(
-			bf, len, "%s-%s-%s", cache_names[type], cache_op[op][0], cache_res[res]);
+		return snprintf(bf, len, "%s-%s-%s", cache_names[type], cache_op[op][0],
+				cache_res[res]);
 	return snprintf(bf, len, "%s-%s", cache_names[type], cache_op[op][1]);
 }
 
@@ -123,11 +125,13 @@ int perf_attr_name(const struct perf_event_attr *a, char *bf, size_t len)
 	switch (a->type) {
 	case PERF_TYPE_HARDWARE:
 		r = snprintf(bf, len, "%s",
-			a->config < ARRAY_LEN(hw_names) ? hw_names[a->config] : "unknown-hardware");
+			     a->config < ARRAY_LEN(hw_names) ? hw_names[a->config]
+							     : "unknown-hardware");
 		break;
 	case PERF_TYPE_SOFTWARE:
 		r = snprintf(bf, len, "%s",
-			a->config < ARRAY_LEN(sw_names) ? sw_names[a->config] : "unknown-software");
+			     a->config < ARRAY_LEN(sw_names) ? sw_names[a->config]
+							     : "unknown-software");
 		break;
 	case PERF_TYPE_HW_CACHE:
 		r = cache_name(a->config, bf, len);
@@ -137,9 +141,9 @@ int perf_attr_name(const struct perf_event_attr *a, char *bf, size_t len)
 		break;
 	case PERF_TYPE_BREAKPOINT:
 		r = snprintf(bf, len, "mem:0x%" PRIx64 ":%s%s%s", (uint64_t)a->bp_addr,
-			a->bp_type & HW_BREAKPOINT_R ? "r" : "",
-			a->bp_type & HW_BREAKPOINT_W ? "w" : "",
-			a->bp_type & HW_BREAKPOINT_X ? "x" : "");
+			     a->bp_type & HW_BREAKPOINT_R ? "r" : "",
+			     a->bp_type & HW_BREAKPOINT_W ? "w" : "",
+			     a->bp_type & HW_BREAKPOINT_X ? "x" : "");
 		break;
 	case PERF_TYPE_TRACEPOINT:
 		return snprintf(bf, len, "unknown tracepoint");
@@ -151,8 +155,8 @@ int perf_attr_name(const struct perf_event_attr *a, char *bf, size_t len)
 	return add_modifiers(a, bf, len, r);
 }
 
-static int set_name(
-	struct perf_data *pd, size_t i, const char *name, size_t n, enum pd_name_src src)
+static int set_name(struct perf_data *pd, size_t i, const char *name, size_t n,
+		    enum pd_name_src src)
 {
 	struct pd_priv *p = pd_priv(pd);
 	char *s;
@@ -208,7 +212,7 @@ int pd_name_tracepoints(struct perf_data *pd)
 		struct tep_event *e;
 
 		if (pd->attrs[i].attr.type != PERF_TYPE_TRACEPOINT ||
-			p->name_src[i] != NAME_DERIVED)
+		    p->name_src[i] != NAME_DERIVED)
 			continue;
 		if (!tep && !(tep = perf_data_tep(pd)))
 			return 0;
@@ -286,10 +290,10 @@ const char *perf_record_name(uint32_t type)
 		[PERF_RECORD_AUX_OUTPUT_HW_ID] = "AUX_OUTPUT_HW_ID",
 	};
 	static const char *const user[] = {
-		"ATTR", "EVENT_TYPE", "TRACING_DATA", "BUILD_ID", "FINISHED_ROUND", "ID_INDEX",
-		"AUXTRACE_INFO", "AUXTRACE", "AUXTRACE_ERROR", "THREAD_MAP", "CPU_MAP",
-		"STAT_CONFIG", "STAT", "STAT_ROUND", "EVENT_UPDATE", "TIME_CONV", "FEATURE",
-		"COMPRESSED", "FINISHED_INIT",
+		"ATTR",	     "EVENT_TYPE",    "TRACING_DATA", "BUILD_ID",	"FINISHED_ROUND",
+		"ID_INDEX",  "AUXTRACE_INFO", "AUXTRACE",     "AUXTRACE_ERROR", "THREAD_MAP",
+		"CPU_MAP",   "STAT_CONFIG",   "STAT",	      "STAT_ROUND",	"EVENT_UPDATE",
+		"TIME_CONV", "FEATURE",	      "COMPRESSED",   "FINISHED_INIT",
 	};
 
 	if (type < sizeof(kernel) / sizeof(kernel[0]) && kernel[type])

@@ -59,7 +59,7 @@ struct pd_priv {
 	size_t nr_dir_files, next_dir_file;
 	bool in_dir;
 	bool eof;
-	bool open_end;	      /* file mode: data size 0 in the header, read to the file's end */
+	bool open_end; /* file mode: data size 0 in the header, read to the file's end */
 	struct pd_chunk *chunks;
 	/* PD_STREAM: the kernel's records after the prelude are read into recbuf, each valid
 	 * until the next record is read (a live stream of any length in bounded memory) */
@@ -68,12 +68,12 @@ struct pd_priv {
 	size_t recbuf_cap;
 	struct pd_pending *pending;
 	size_t nr_pending, pending_pos;
-	uint64_t nr_compressed;	 /* COMPRESSED records read (their records are handed out) */
-	struct hashmap id2attr;	 /* id -> attr index + 1 */
+	uint64_t nr_compressed; /* COMPRESSED records read (their records are handed out) */
+	struct hashmap id2attr; /* id -> attr index + 1 */
 	struct {
 		uint64_t id;
-		size_t idx;	/* attr index + 1; 0: empty */
-	} id_cache[16];		/* recent lookups of id2attr, by id % 16 (ids are small numbers) */
+		size_t idx;	 /* attr index + 1; 0: empty */
+	} id_cache[16];		 /* recent lookups of id2attr, by id % 16 (ids are small numbers) */
 	struct hashmap id_index; /* id -> struct pd_id_info * (arena) */
 	struct pd_feat feat[256];
 	uint8_t *name_src; /* per attr: enum pd_name_src */

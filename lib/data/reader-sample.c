@@ -39,7 +39,7 @@ static int index_attr_ids(struct perf_data *pd, size_t i)
 	struct pd_priv *p = pd_priv(pd);
 	size_t j;
 
-	memset(p->id_cache, 0, sizeof(p->id_cache));	/* an id may now name another attr */
+	memset(p->id_cache, 0, sizeof(p->id_cache)); /* an id may now name another attr */
 	for (j = 0; j < pd->attrs[i].nr_ids; j++)
 		if (hashmap_put(&p->id2attr, pd->attrs[i].ids[j], (void *)(uintptr_t)(i + 1)))
 			return -ENOMEM;
@@ -76,7 +76,7 @@ int pd_absorb_attr(struct perf_data *pd, const struct perf_event_header *ev)
 		asz = PERF_ATTR_SIZE_VER0;
 	if (asz > body || (body - asz) % 8 || asz < PERF_ATTR_SIZE_VER0)
 		return pd_err(pd, -ERR_FORMAT, "attr record has attr size %zu in a %u-byte record",
-			asz, ev->size);
+			      asz, ev->size);
 	if (pd->nr_attrs == p->attrs_alloc) {
 		size_t na = p->attrs_alloc ? p->attrs_alloc * 2 : 8;
 		void *q = realloc(pd->attrs, na * sizeof(*pd->attrs));
@@ -120,12 +120,12 @@ int pd_add_id_index(struct perf_data *pd, const struct perf_event_header *ev)
 	uint64_t nr, i;
 
 	if (ev->size < sizeof(*ev) + 8)
-		return pd_err(
-			pd, -ERR_FORMAT, "ID_INDEX record of %u bytes is too short", ev->size);
+		return pd_err(pd, -ERR_FORMAT, "ID_INDEX record of %u bytes is too short",
+			      ev->size);
 	nr = pd_u64(b);
 	if (nr > (ev->size - sizeof(*ev) - 8) / 32)
 		return pd_err(pd, -ERR_FORMAT, "ID_INDEX record of %u bytes claims %llu entries",
-			ev->size, (unsigned long long)nr);
+			      ev->size, (unsigned long long)nr);
 	for (i = 0; i < nr; i++) {
 		struct pd_id_info *e = arena_alloc(&p->arena, sizeof(*e));
 
@@ -266,14 +266,14 @@ static bool parse_read(struct cur *c, uint64_t rf, struct perf_sample *s)
 				     : !u64f(c, "read value", &value))
 		return false;
 	if ((rf & PERF_FORMAT_TOTAL_TIME_ENABLED) &&
-		!u64f(c, "read time_enabled", &s->read_time_enabled))
+	    !u64f(c, "read time_enabled", &s->read_time_enabled))
 		return false;
 	if ((rf & PERF_FORMAT_TOTAL_TIME_RUNNING) &&
-		!u64f(c, "read time_running", &s->read_time_running))
+	    !u64f(c, "read time_running", &s->read_time_running))
 		return false;
 	if (rf & PERF_FORMAT_GROUP) {
 		if (s->read_nr > (size_t)(c->end - c->p) / (8 * stride) ||
-			!u64arr(c, s->read_nr * stride, "read group values", &s->read_values)) {
+		    !u64arr(c, s->read_nr * stride, "read group values", &s->read_values)) {
 			c->what = "read group values";
 			return false;
 		}
@@ -289,8 +289,8 @@ static bool parse_read(struct cur *c, uint64_t rf, struct perf_sample *s)
 	return true;
 }
 
-static bool parse_regs(
-	struct cur *c, uint64_t mask, const char *what, uint64_t *abi, const uint64_t **regs)
+static bool parse_regs(struct cur *c, uint64_t mask, const char *what, uint64_t *abi,
+		       const uint64_t **regs)
 {
 	if (!u64f(c, what, abi))
 		return false;
@@ -306,10 +306,10 @@ static bool parse_branch(struct cur *c, const struct perf_event_attr *attr, stru
 	if (!u64f(c, "branch stack nr", &s->branch_nr))
 		return false;
 	if ((attr->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) &&
-		!u64f(c, "branch stack hw_idx", &s->branch_hw_idx))
+	    !u64f(c, "branch stack hw_idx", &s->branch_hw_idx))
 		return false;
 	if (s->branch_nr > (size_t)(c->end - c->p) / 24 ||
-		!u64arr(c, s->branch_nr * 3, "branch stack entries", &arr)) {
+	    !u64arr(c, s->branch_nr * 3, "branch stack entries", &arr)) {
 		c->what = "branch stack entries";
 		return false;
 	}
@@ -357,14 +357,14 @@ static bool parse_raw(struct cur *c, struct perf_sample *s)
 }
 
 /* The fields after PERIOD, in the kernel's order. */
-static bool parse_tail(
-	struct cur *c, const struct perf_event_attr *attr, uint64_t st, struct perf_sample *s)
+static bool parse_tail(struct cur *c, const struct perf_event_attr *attr, uint64_t st,
+		       struct perf_sample *s)
 {
 	if ((st & PERF_SAMPLE_READ) && !parse_read(c, attr->read_format, s))
 		return false;
 	if ((st & PERF_SAMPLE_CALLCHAIN) &&
-		(!u64f(c, "callchain nr", &s->nr_callchain) ||
-			!u64arr(c, s->nr_callchain, "callchain", &s->callchain)))
+	    (!u64f(c, "callchain nr", &s->nr_callchain) ||
+	     !u64arr(c, s->nr_callchain, "callchain", &s->callchain)))
 		return false;
 	if ((st & PERF_SAMPLE_RAW) && !parse_raw(c, s))
 		return false;
@@ -372,14 +372,14 @@ static bool parse_tail(
 		return false;
 	if (st & PERF_SAMPLE_REGS_USER) {
 		s->user_regs_mask = attr->sample_regs_user;
-		if (!parse_regs(
-			    c, attr->sample_regs_user, "user regs", &s->user_abi, &s->user_regs))
+		if (!parse_regs(c, attr->sample_regs_user, "user regs", &s->user_abi,
+				&s->user_regs))
 			return false;
 	}
 	if ((st & PERF_SAMPLE_STACK_USER) && !parse_stack(c, s))
 		return false;
 	if ((st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) &&
-		!u64f(c, "weight", &s->weight))
+	    !u64f(c, "weight", &s->weight))
 		return false;
 	if ((st & PERF_SAMPLE_DATA_SRC) && !u64f(c, "data_src", &s->data_src))
 		return false;
@@ -387,8 +387,8 @@ static bool parse_tail(
 		return false;
 	if (st & PERF_SAMPLE_REGS_INTR) {
 		s->intr_regs_mask = attr->sample_regs_intr;
-		if (!parse_regs(
-			    c, attr->sample_regs_intr, "intr regs", &s->intr_abi, &s->intr_regs))
+		if (!parse_regs(c, attr->sample_regs_intr, "intr regs", &s->intr_abi,
+				&s->intr_regs))
 			return false;
 	}
 	if ((st & PERF_SAMPLE_PHYS_ADDR) && !u64f(c, "phys_addr", &s->phys_addr))
@@ -434,11 +434,11 @@ static bool parse_head(struct cur *c, uint64_t st, struct perf_sample *s)
 	return true;
 }
 
-int perf_data_parse_sample(
-	struct perf_data *pd, const struct perf_event_header *ev, struct perf_sample *s)
+int perf_data_parse_sample(struct perf_data *pd, const struct perf_event_header *ev,
+			   struct perf_sample *s)
 {
 	const struct pd_attr *a = perf_data_attr_of(pd, ev);
-	struct cur c = {(const uint8_t *)ev + sizeof(*ev), (const uint8_t *)ev + ev->size, NULL};
+	struct cur c = { (const uint8_t *)ev + sizeof(*ev), (const uint8_t *)ev + ev->size, NULL };
 	uint64_t st;
 
 	memset(s, 0, sizeof(*s));
@@ -450,7 +450,7 @@ int perf_data_parse_sample(
 
 		perf_data_record_id(pd, ev, &id);
 		return pd_err(pd, -ERR_FORMAT, "sample has id %llu, which no event of the file has",
-			(unsigned long long)id);
+			      (unsigned long long)id);
 	}
 	st = a->attr.sample_type;
 	s->attr = a;
@@ -458,8 +458,8 @@ int perf_data_parse_sample(
 	s->exact_ip = ev->misc & PERF_RECORD_MISC_EXACT_IP;
 	if (!parse_head(&c, st, s) || !parse_tail(&c, &a->attr, st, s))
 		return pd_err(pd, -ERR_FORMAT,
-			"sample of %u bytes (sample_type 0x%llx) ends inside its %s field",
-			ev->size, (unsigned long long)st, c.what);
+			      "sample of %u bytes (sample_type 0x%llx) ends inside its %s field",
+			      ev->size, (unsigned long long)st, c.what);
 	if (!(st & PERF_SAMPLE_PERIOD))
 		s->period = a->attr.sample_period;
 	return 0;
@@ -470,33 +470,34 @@ static const struct {
 	uint64_t bit;
 	const char *what;
 } trailer[] = {
-	{PERF_SAMPLE_IDENTIFIER, "identifier"},
-	{PERF_SAMPLE_CPU, "cpu"},
-	{PERF_SAMPLE_STREAM_ID, "stream_id"},
-	{PERF_SAMPLE_ID, "id"},
-	{PERF_SAMPLE_TIME, "time"},
-	{PERF_SAMPLE_TID, "pid/tid"},
+	{ PERF_SAMPLE_IDENTIFIER, "identifier" },
+	{ PERF_SAMPLE_CPU, "cpu" },
+	{ PERF_SAMPLE_STREAM_ID, "stream_id" },
+	{ PERF_SAMPLE_ID, "id" },
+	{ PERF_SAMPLE_TIME, "time" },
+	{ PERF_SAMPLE_TID, "pid/tid" },
 };
 
-int perf_data_parse_id(
-	struct perf_data *pd, const struct perf_event_header *ev, struct perf_sample_id *sid)
+int perf_data_parse_id(struct perf_data *pd, const struct perf_event_header *ev,
+		       struct perf_sample_id *sid)
 {
 	const struct pd_attr *a = perf_data_attr_of(pd, ev);
 	const uint8_t *p = (const uint8_t *)ev + ev->size;
 	const uint8_t *start = (const uint8_t *)ev + sizeof(*ev);
-	uint64_t v[6] = {0}, st;
+	uint64_t v[6] = { 0 }, st;
 	size_t i;
 
 	memset(sid, 0, sizeof(*sid));
 	if (!a || !a->attr.sample_id_all || ev->type == PERF_RECORD_SAMPLE ||
-		ev->type >= PERF_RECORD_USER_TYPE_START)
+	    ev->type >= PERF_RECORD_USER_TYPE_START)
 		return 0;
 	st = a->attr.sample_type;
 	for (i = 0; i < 6; i++) {
 		if (!(st & trailer[i].bit))
 			continue;
 		if (p - start < 8)
-			return pd_err(pd, -ERR_FORMAT,
+			return pd_err(
+				pd, -ERR_FORMAT,
 				"record of type %u and %u bytes is too short for its %s trailer "
 				"field",
 				ev->type, ev->size, trailer[i].what);

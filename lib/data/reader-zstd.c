@@ -31,7 +31,7 @@ int pd_decompress(struct perf_data *pd, const struct perf_event_header *ev, uint
 {
 	struct pd_priv *p = pd_priv(pd);
 	size_t carry = p->zbuf ? p->zlen - p->zpos : 0;
-	ZSTD_inBuffer in = {(const uint8_t *)ev + sizeof(*ev), ev->size - sizeof(*ev), 0};
+	ZSTD_inBuffer in = { (const uint8_t *)ev + sizeof(*ev), ev->size - sizeof(*ev), 0 };
 	ZSTD_outBuffer out;
 	uint8_t *block;
 
@@ -52,13 +52,13 @@ int pd_decompress(struct perf_data *pd, const struct perf_event_header *ev, uint
 		r = ZSTD_decompressStream(p->zctx, &out, &in);
 		if (ZSTD_isError(r))
 			return pd_err(pd, -ERR_FORMAT, "compressed record at offset 0x%llx: %s",
-				(unsigned long long)off, ZSTD_getErrorName(r));
+				      (unsigned long long)off, ZSTD_getErrorName(r));
 		if (in.pos == in.size && out.pos < out.size)
 			break;
 		if (out.pos > (64u << 20))
 			return pd_err(pd, -ERR_FORMAT,
-				"compressed record at offset 0x%llx expands beyond 64 MiB",
-				(unsigned long long)off);
+				      "compressed record at offset 0x%llx expands beyond 64 MiB",
+				      (unsigned long long)off);
 	}
 	block = pd_chunk_alloc(p, out.pos ? out.pos : 8);
 	if (!block)

@@ -136,14 +136,15 @@ static int read_attrs(struct perf_data *pd)
 
 	if (asz < PERF_ATTR_SIZE_VER0 + 16 || asz > 4096)
 		return pd_err(pd, -ERR_FORMAT, "bad attr size %llu in the header at offset 16",
-			(unsigned long long)asz);
+			      (unsigned long long)asz);
 	if (h->attrs.offset > p->map_len || h->attrs.size > p->map_len - h->attrs.offset)
-		return pd_err(pd, -ERR_TRUNCATED,
+		return pd_err(
+			pd, -ERR_TRUNCATED,
 			"attr section at offset 0x%llx (%llu bytes) runs past the end of the file",
 			(unsigned long long)h->attrs.offset, (unsigned long long)h->attrs.size);
 	if (h->attrs.size % asz)
 		return pd_err(pd, -ERR_FORMAT, "attr section size %llu is not a multiple of %llu",
-			(unsigned long long)h->attrs.size, (unsigned long long)asz);
+			      (unsigned long long)h->attrs.size, (unsigned long long)asz);
 	nr = h->attrs.size / asz;
 	if (nr == 0)
 		return pd_err(pd, -ERR_FORMAT, "file has no events (attr section is empty)");
@@ -162,7 +163,8 @@ static int read_attrs(struct perf_data *pd)
 		memcpy(&a->attr, e, n < sizeof(a->attr) ? n : sizeof(a->attr));
 		a->idx = i;
 		if (isz % 8 || ioff > p->map_len || isz > p->map_len - ioff)
-			return pd_err(pd, -ERR_FORMAT,
+			return pd_err(
+				pd, -ERR_FORMAT,
 				"ids of event %llu (offset 0x%llx, %llu bytes) are outside the "
 				"file",
 				(unsigned long long)i, (unsigned long long)ioff,
@@ -199,7 +201,7 @@ static void read_features(struct perf_data *pd)
 		idx += 16;
 		if (off > p->map_len || size > p->map_len - off) {
 			log_warn("%s: feature %d at offset 0x%llx (%llu bytes) is outside the file",
-				pd->path, bit, (unsigned long long)off, (unsigned long long)size);
+				 pd->path, bit, (unsigned long long)off, (unsigned long long)size);
 			continue;
 		}
 		p->feat[bit].p = p->map + off;
@@ -212,11 +214,13 @@ static int check_header(struct perf_data *pd, uint64_t magic)
 	if (magic == PERF_MAGIC2)
 		return 0;
 	if (magic == __builtin_bswap64(PERF_MAGIC2))
-		return pd_err(pd, -ERR_ENDIAN,
+		return pd_err(
+			pd, -ERR_ENDIAN,
 			"file was written on a big-endian machine (byte-swapped magic at offset "
 			"0); flare reads only files of this machine's byte order");
 	if (!memcmp(&magic, "PERFFILE", 8))
-		return pd_err(pd, -ERR_UNSUPPORTED_FILE,
+		return pd_err(
+			pd, -ERR_UNSUPPORTED_FILE,
 			"file is in perf's obsolete version 1 format (magic PERFFILE); re-record "
 			"it with a current perf");
 	return pd_err(pd, -ERR_FORMAT, "bad magic at offset 0: not a perf.data file");
@@ -230,22 +234,22 @@ static int open_file_mode(struct perf_data *pd)
 
 	if (p->map_len < sizeof(*h))
 		return pd_err(pd, -ERR_TRUNCATED,
-			"file is %zu bytes, shorter than the %zu-byte header", p->map_len,
-			sizeof(*h));
+			      "file is %zu bytes, shorter than the %zu-byte header", p->map_len,
+			      sizeof(*h));
 	memcpy(h, p->map, sizeof(*h));
 	if (h->size != sizeof(*h))
 		return pd_err(pd, -ERR_FORMAT, "header size %llu at offset 8 is not 104",
-			(unsigned long long)h->size);
+			      (unsigned long long)h->size);
 	pd->data_offset = h->data.offset;
 	pd->data_size = h->data.size;
 	if (h->data.offset % 8 || h->data.offset < sizeof(*h))
 		return pd_err(pd, -ERR_FORMAT,
-			"data section offset 0x%llx at offset 40 is not valid",
-			(unsigned long long)h->data.offset);
+			      "data section offset 0x%llx at offset 40 is not valid",
+			      (unsigned long long)h->data.offset);
 	if (h->data.offset > p->map_len)
 		return pd_err(pd, -ERR_TRUNCATED,
-			"data section starts at 0x%llx, past the end of the file (%zu bytes)",
-			(unsigned long long)h->data.offset, p->map_len);
+			      "data section starts at 0x%llx, past the end of the file (%zu bytes)",
+			      (unsigned long long)h->data.offset, p->map_len);
 	err = read_attrs(pd);
 	if (err)
 		return err;
@@ -259,7 +263,8 @@ static int open_file_mode(struct perf_data *pd)
 		/* a recording killed before it finished (perf leaves these): its records run
 		 * to the end of the file, and it has no feature sections */
 		log_warn("%s: the header's data size is 0 (was the recording killed?): reading "
-			 "its records up to the end of the file", pd->path);
+			 "its records up to the end of the file",
+			 pd->path);
 		p->open_end = true;
 		p->data_end = p->map_len;
 		pd->data_size = p->map_len - h->data.offset;
@@ -309,8 +314,8 @@ static int stream_trailing(struct perf_data *pd, const uint8_t *rec, uint64_t of
 		padded = pd_u64(rec + 8);
 		if (!src_skip(&p->src, padded))
 			return pd_err(pd, -ERR_TRUNCATED,
-				"stream ends inside the AUX data after offset 0x%llx",
-				(unsigned long long)off);
+				      "stream ends inside the AUX data after offset 0x%llx",
+				      (unsigned long long)off);
 		p->pos += padded;
 		return 1;
 	}
@@ -318,11 +323,12 @@ static int stream_trailing(struct perf_data *pd, const uint8_t *rec, uint64_t of
 		return 1;
 	if (h->size < sizeof(*h) + 4)
 		return pd_err(pd, -ERR_FORMAT, "tracing data record at offset 0x%llx is too short",
-			(unsigned long long)off);
+			      (unsigned long long)off);
 	tsz = pd_u32(rec + sizeof(*h));
 	padded = (tsz + 7) & ~7ULL;
 	if (p->src.fd < 0 ? padded > p->src.mem_len - p->src.mem_pos : padded > (256u << 20))
-		return pd_err(pd, -ERR_TRUNCATED,
+		return pd_err(
+			pd, -ERR_TRUNCATED,
 			"tracing data of %llu bytes after offset 0x%llx runs past the end of the "
 			"stream",
 			(unsigned long long)tsz, (unsigned long long)off);
@@ -331,8 +337,8 @@ static int stream_trailing(struct perf_data *pd, const uint8_t *rec, uint64_t of
 		return -ENOMEM;
 	if (src_read(&p->src, blob, padded) != (ssize_t)padded)
 		return pd_err(pd, -ERR_TRUNCATED,
-			"stream ends inside the tracing data after offset 0x%llx",
-			(unsigned long long)off);
+			      "stream ends inside the tracing data after offset 0x%llx",
+			      (unsigned long long)off);
 	p->tdata = blob;
 	p->tdata_size = tsz;
 	p->pos += padded;
@@ -383,7 +389,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 	r = src_read(&p->src, &h, sizeof(h));
 	if (r < 0)
 		return pd_err(pd, r, "cannot read the stream at offset 0x%llx: %s",
-			(unsigned long long)p->pos, err_str(r));
+			      (unsigned long long)p->pos, err_str(r));
 	if (r == 0) {
 		p->eof = true;
 		return 0;
@@ -392,7 +398,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 		return stream_cut(pd, (size_t)r);
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx has size %u",
-			(unsigned long long)p->pos, h.size);
+			      (unsigned long long)p->pos, h.size);
 	buf = stream_buf(p, &h);
 	if (!buf)
 		return -ENOMEM;
@@ -400,7 +406,7 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 	r = src_read(&p->src, buf + sizeof(h), h.size - sizeof(h));
 	if (r < 0)
 		return pd_err(pd, r, "cannot read the stream at offset 0x%llx: %s",
-			(unsigned long long)p->pos, err_str(r));
+			      (unsigned long long)p->pos, err_str(r));
 	if (r < (ssize_t)(h.size - sizeof(h)))
 		return stream_cut(pd, sizeof(h) + (size_t)r);
 	*ev = (const void *)buf;
@@ -410,8 +416,8 @@ static int stream_next(struct perf_data *pd, const struct perf_event_header **ev
 }
 
 /* rec itself when 8-aligned, else a copy in chunk memory (NULL on -ENOMEM). */
-static const struct perf_event_header *aligned_record(
-	struct pd_priv *p, const uint8_t *rec, size_t size)
+static const struct perf_event_header *aligned_record(struct pd_priv *p, const uint8_t *rec,
+						      size_t size)
 {
 	void *copy;
 
@@ -451,13 +457,13 @@ static int cut_short(struct perf_data *pd)
 	pd->cut_short = true;
 	if (p->open_end)
 		log_warn("%s: the records end with a partial one at offset 0x%llx: %llu bytes of "
-			 "records read, %llu bytes after them ignored", pd->path,
-			 (unsigned long long)p->pos, (unsigned long long)read,
+			 "records read, %llu bytes after them ignored",
+			 pd->path, (unsigned long long)p->pos, (unsigned long long)read,
 			 (unsigned long long)(p->map_len - p->pos));
 	else
 		log_warn("%s: the file is cut short at offset 0x%llx: read %llu of the data "
-			 "section's %llu bytes of records (%.1f%%); the rest is lost", pd->path,
-			 (unsigned long long)p->pos, (unsigned long long)read,
+			 "section's %llu bytes of records (%.1f%%); the rest is lost",
+			 pd->path, (unsigned long long)p->pos, (unsigned long long)read,
 			 (unsigned long long)(p->data_end - start),
 			 100.0 * (double)read / (double)(p->data_end - start));
 	return 0;
@@ -479,14 +485,15 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 		return cut_short(pd);
 	memcpy(&h, p->cur + p->pos, sizeof(h));
 	if (h.size < sizeof(h) && p->open_end && !h.size && !h.type)
-		return cut_short(pd);	/* zeros past what a killed recording wrote */
+		return cut_short(pd); /* zeros past what a killed recording wrote */
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT, "record at offset 0x%llx%s has size %u",
-			(unsigned long long)p->pos, p->cur_name, h.size);
+			      (unsigned long long)p->pos, p->cur_name, h.size);
 	if (h.size > p->end - p->pos && (p->end < p->data_end || p->open_end))
 		return cut_short(pd);
 	if (h.size > p->end - p->pos)
-		return pd_err(pd, -ERR_FORMAT,
+		return pd_err(
+			pd, -ERR_FORMAT,
 			"record at offset 0x%llx%s (type %u, size %u) runs past the end of the "
 			"data section at 0x%llx",
 			(unsigned long long)p->pos, p->cur_name, h.type, h.size,
@@ -500,7 +507,8 @@ static int map_next(struct perf_data *pd, const struct perf_event_header **ev, u
 		uint64_t skip = pd_u64(p->cur + *off + 8); /* AUX data follows the record */
 
 		if (skip > p->end - p->pos)
-			return pd_err(pd, -ERR_TRUNCATED,
+			return pd_err(
+				pd, -ERR_TRUNCATED,
 				"AUX data of %llu bytes after offset 0x%llx runs past the data "
 				"section",
 				(unsigned long long)skip, (unsigned long long)*off);
@@ -522,8 +530,8 @@ static int zblock_next(struct perf_data *pd, const struct perf_event_header **ev
 	memcpy(&h, p->zbuf + p->zpos, sizeof(h));
 	if (h.size < sizeof(h))
 		return pd_err(pd, -ERR_FORMAT,
-			"compressed record at offset 0x%llx holds a record of size %u",
-			(unsigned long long)p->zoff, h.size);
+			      "compressed record at offset 0x%llx holds a record of size %u",
+			      (unsigned long long)p->zoff, h.size);
 	if (h.size > p->zlen - p->zpos)
 		return 0; /* continues in the next COMPRESSED record */
 	*ev = aligned_record(p, p->zbuf + p->zpos, h.size);
@@ -548,8 +556,8 @@ static int absorb(struct perf_data *pd, const struct perf_event_header *ev, uint
 
 		if (ev->size < 16)
 			return pd_err(pd, -ERR_FORMAT,
-				"feature record at offset 0x%llx is too short",
-				(unsigned long long)off);
+				      "feature record at offset 0x%llx is too short",
+				      (unsigned long long)off);
 		feat = pd_u64(b + 8);
 		if (feat < 256 && feat != FEAT_LAST) {
 			p->feat[feat].p = b + 16;
@@ -638,14 +646,14 @@ static int read_prelude(struct perf_data *pd)
 		p->pending[p->nr_pending].ev = ev;
 		p->pending[p->nr_pending++].off = off;
 		if (ev->type == PERF_RECORD_FINISHED_INIT || ev->type == PERF_RECORD_SAMPLE ||
-			ev->type == PERF_RECORD_FINISHED_ROUND)
+		    ev->type == PERF_RECORD_FINISHED_ROUND)
 			break;
 	}
 	p->pending_pos = 0;
 	p->prelude_done = true;
 	if (!pd->nr_attrs)
 		return pd_err(pd, -ERR_FORMAT,
-			"pipe stream has no event attributes (no HEADER_ATTR record)");
+			      "pipe stream has no event attributes (no HEADER_ATTR record)");
 	err = pd_index_ids(pd);
 	if (err)
 		return err;
@@ -663,16 +671,16 @@ static int open_pipe_mode(struct perf_data *pd)
 		return pd_err(pd, r, "cannot read: %s", err_str(r));
 	if (r < (ssize_t)sizeof(ph.magic))
 		return pd_err(pd, r ? -ERR_TRUNCATED : -ERR_FORMAT,
-			r ? "file ends inside the magic at offset 0" : "file is empty");
+			      r ? "file ends inside the magic at offset 0" : "file is empty");
 	if (check_header(pd, ph.magic))
 		return check_header(pd, ph.magic);
 	if (r == (ssize_t)sizeof(ph) && ph.size == sizeof(struct perf_file_header))
 		return pd_err(pd, -ERR_UNSUPPORTED_FILE,
-			"a seekable perf.data file cannot be read from a pipe; give its path "
-			"instead (or record with -o - for pipe mode)");
+			      "a seekable perf.data file cannot be read from a pipe; give its path "
+			      "instead (or record with -o - for pipe mode)");
 	if (r < (ssize_t)sizeof(ph) || ph.size != sizeof(ph))
 		return pd_err(pd, -ERR_FORMAT, "pipe header size %llu at offset 8 is not 16",
-			(unsigned long long)ph.size);
+			      (unsigned long long)ph.size);
 	pd->is_pipe = true;
 	pd->header.magic = ph.magic;
 	pd->header.size = ph.size;
@@ -728,8 +736,8 @@ static int open_by_header(struct perf_data *pd)
 			return check_header(pd, magic);
 	}
 	return pd_err(pd, p->map_len ? -ERR_TRUNCATED : -ERR_FORMAT,
-		p->map_len ? "file is %zu bytes, too short for a header" : "file is empty",
-		p->map_len);
+		      p->map_len ? "file is %zu bytes, too short for a header" : "file is empty",
+		      p->map_len);
 }
 
 int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags)
@@ -756,8 +764,8 @@ int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags)
 	if (S_ISDIR(st.st_mode))
 		return pd_err(pd, -EISDIR, "'data' of the perf.data directory is a directory");
 	if (!(flags & PD_FORCE) && strcmp(path, "-") && st.st_uid && st.st_uid != geteuid())
-		return pd_err(
-			pd, -EPERM, "not owned by current user or root (use -f to read it anyway)");
+		return pd_err(pd, -EPERM,
+			      "not owned by current user or root (use -f to read it anyway)");
 	if (!S_ISREG(st.st_mode)) {
 		p->src.fd = p->fd;
 		return open_pipe_mode(pd);
@@ -776,8 +784,8 @@ int pd_open_path(struct perf_data *pd, const char *path, unsigned int flags)
 	return open_by_header(pd);
 }
 
-static int finish_open(
-	struct perf_data *pd, int err, struct perf_data **ret, char *errbuf, size_t errlen)
+static int finish_open(struct perf_data *pd, int err, struct perf_data **ret, char *errbuf,
+		       size_t errlen)
 {
 	if (err) {
 		if (errbuf && errlen)
@@ -790,8 +798,8 @@ static int finish_open(
 	return 0;
 }
 
-int perf_data_open(
-	const char *path, unsigned int flags, struct perf_data **ret, char *errbuf, size_t errlen)
+int perf_data_open(const char *path, unsigned int flags, struct perf_data **ret, char *errbuf,
+		   size_t errlen)
 {
 	struct perf_data *pd;
 	int err = pd_alloc(path, &pd);
@@ -806,7 +814,7 @@ int perf_data_open(
 }
 
 int perf_data_open_mem(const void *buf, size_t len, const char *name, struct perf_data **ret,
-	char *errbuf, size_t errlen)
+		       char *errbuf, size_t errlen)
 {
 	struct perf_data *pd;
 	int err = pd_alloc(name ? name : "(memory)", &pd);

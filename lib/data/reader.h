@@ -116,13 +116,13 @@ struct perf_data {
 
 /* Opens path ("-" for stdin). On failure returns < 0, sets *ret to NULL and writes one line
  * into errbuf saying what is wrong and where ("bad magic at offset 0", "not owned by you"). */
-int perf_data_open(
-	const char *path, unsigned int flags, struct perf_data **ret, char *errbuf, size_t errlen);
+int perf_data_open(const char *path, unsigned int flags, struct perf_data **ret, char *errbuf,
+		   size_t errlen);
 void perf_data_close(struct perf_data *pd);
 /* The same over a memory buffer the caller keeps alive until perf_data_close() (tests, fuzz).
  * name is used in messages. Ownership checks do not apply. */
 int perf_data_open_mem(const void *buf, size_t len, const char *name, struct perf_data **ret,
-	char *errbuf, size_t errlen);
+		       char *errbuf, size_t errlen);
 
 /* Next record in file order. Returns 1 with *ev (and its file offset in *off, may be NULL),
  * 0 at the end, < 0 on a corrupt or truncated record (pd->err_msg says where). In pipe mode
@@ -142,11 +142,11 @@ const struct pd_id_info *perf_data_id_info(struct perf_data *pd, uint64_t id);
 bool perf_data_record_id(struct perf_data *pd, const struct perf_event_header *ev, uint64_t *id);
 
 /* Decodes a PERF_RECORD_SAMPLE. 0, or -ERR_FORMAT when the fields overrun the record. */
-int perf_data_parse_sample(
-	struct perf_data *pd, const struct perf_event_header *ev, struct perf_sample *s);
+int perf_data_parse_sample(struct perf_data *pd, const struct perf_event_header *ev,
+			   struct perf_sample *s);
 /* Decodes the sample_id trailer of a non-sample record. */
-int perf_data_parse_id(
-	struct perf_data *pd, const struct perf_event_header *ev, struct perf_sample_id *sid);
+int perf_data_parse_id(struct perf_data *pd, const struct perf_event_header *ev,
+		       struct perf_sample_id *sid);
 
 /* Payload of a feature section; NULL when absent. */
 const void *perf_data_feature(struct perf_data *pd, int feat, size_t *size);

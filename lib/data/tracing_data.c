@@ -102,7 +102,7 @@ static void td_keep_printk_lines(char *s)
 
 /* tep's parsers of whole texts want a NUL-terminated copy. */
 static int td_feed_text(struct td *t, const uint8_t *text, uint64_t size,
-	int (*fn)(struct tep_handle *, const char *))
+			int (*fn)(struct tep_handle *, const char *))
 {
 	char *s = malloc(size + 1);
 	int ret;
@@ -212,10 +212,10 @@ static int td_walk(struct td *t)
 	return size ? td_feed_text(t, text, size, tep_parse_saved_cmdlines) : 0;
 }
 
-int tracing_data_parse(
-	const void *buf, size_t size, struct tep_handle **ret, char *errbuf, size_t errlen)
+int tracing_data_parse(const void *buf, size_t size, struct tep_handle **ret, char *errbuf,
+		       size_t errlen)
 {
-	struct td t = {buf, buf, (const uint8_t *)buf + size, errbuf, errlen, NULL};
+	struct td t = { buf, buf, (const uint8_t *)buf + size, errbuf, errlen, NULL };
 	int err;
 
 	*ret = NULL;

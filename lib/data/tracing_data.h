@@ -14,8 +14,8 @@ struct perf_data;
 
 /* Parses size bytes at buf into a new tep_handle (the caller frees it with tep_free()).
  * 0, or -ERR_FORMAT / -ERR_TRUNCATED / -ERR_ENDIAN / -ENOMEM with errbuf saying where. */
-int tracing_data_parse(
-	const void *buf, size_t size, struct tep_handle **ret, char *errbuf, size_t errlen);
+int tracing_data_parse(const void *buf, size_t size, struct tep_handle **ret, char *errbuf,
+		       size_t errlen);
 
 /* The tep_handle of pd's tracing data, made on first call and owned by pd (freed by
  * perf_data_close()). NULL when the file has no tracing data or it does not parse (the

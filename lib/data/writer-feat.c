@@ -32,11 +32,11 @@ static int put_u64(struct strbuf *out, uint64_t v)
 
 int perf_feat_put_string(struct strbuf *out, const char *s)
 {
-	size_t n = strlen(s) + 1, len = (n + PERF_NAME_ALIGN - 1) / PERF_NAME_ALIGN * PERF_NAME_ALIGN;
+	size_t n = strlen(s) + 1,
+	       len = (n + PERF_NAME_ALIGN - 1) / PERF_NAME_ALIGN * PERF_NAME_ALIGN;
 	static const char zeros[PERF_NAME_ALIGN];
 
-	if (put_u32(out, (uint32_t)len) || strbuf_add(out, s, n) ||
-	    strbuf_add(out, zeros, len - n))
+	if (put_u32(out, (uint32_t)len) || strbuf_add(out, s, n) || strbuf_add(out, zeros, len - n))
 		return -ENOMEM;
 	return 0;
 }
@@ -503,7 +503,9 @@ static int feat_cache(struct strbuf *out)
 		struct cache_level *l = &caches.items[i];
 
 		err = put_u32(out, l->level) || put_u32(out, l->line) || put_u32(out, l->sets) ||
-		      put_u32(out, l->ways) ? -ENOMEM : 0;
+				      put_u32(out, l->ways)
+			      ? -ENOMEM
+			      : 0;
 		if (!err)
 			err = perf_feat_put_string(out, l->type);
 		if (!err)
@@ -592,8 +594,8 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 	case FEAT_VERSION:
 		return perf_feat_put_string(out, FLARE_VERSION);
 	case FEAT_NRCPUS:
-		return put_u32(out, (uint32_t)nr_cpus_avail()) ?:
-		       put_u32(out, (uint32_t)sysconf(_SC_NPROCESSORS_ONLN));
+		return put_u32(out, (uint32_t)nr_cpus_avail())
+			       ?: put_u32(out, (uint32_t)sysconf(_SC_NPROCESSORS_ONLN));
 	case FEAT_CPUDESC:
 		return feat_cpudesc(out);
 	case FEAT_CPUID:
@@ -634,8 +636,10 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 			return 1;
 		/* version 0, type 1 (zstd), level, ratio, mmap_len: as perf 6.1 */
 		return put_u32(out, 0) || put_u32(out, 1) || put_u32(out, info->comp_level) ||
-		       put_u32(out, info->comp_ratio) || put_u32(out, info->comp_mmap_len) ?
-			       -ENOMEM : 0;
+				       put_u32(out, info->comp_ratio) ||
+				       put_u32(out, info->comp_mmap_len)
+			       ? -ENOMEM
+			       : 0;
 	case FEAT_BPF_PROG_INFO:
 	case FEAT_BPF_BTF:
 	case FEAT_PMU_CAPS:
@@ -648,11 +652,12 @@ int perf_feat_build(int feat, const struct pw_feat_info *info, struct strbuf *ou
 
 /* perf 6.1's set for a recording, in bit order. */
 static const int std_feats[] = {
-	FEAT_TRACING_DATA, FEAT_BUILD_ID, FEAT_HOSTNAME, FEAT_OSRELEASE, FEAT_VERSION,
-	FEAT_ARCH, FEAT_NRCPUS, FEAT_CPUDESC, FEAT_CPUID, FEAT_TOTAL_MEM, FEAT_CMDLINE,
-	FEAT_EVENT_DESC, FEAT_CPU_TOPOLOGY, FEAT_NUMA_TOPOLOGY, FEAT_PMU_MAPPINGS, FEAT_CACHE,
-	FEAT_SAMPLE_TIME, FEAT_MEM_TOPOLOGY, FEAT_CLOCKID, FEAT_BPF_PROG_INFO, FEAT_BPF_BTF,
-	FEAT_COMPRESSED, FEAT_CLOCK_DATA, FEAT_PMU_CAPS,
+	FEAT_TRACING_DATA, FEAT_BUILD_ID,      FEAT_HOSTNAME,	  FEAT_OSRELEASE,
+	FEAT_VERSION,	   FEAT_ARCH,	       FEAT_NRCPUS,	  FEAT_CPUDESC,
+	FEAT_CPUID,	   FEAT_TOTAL_MEM,     FEAT_CMDLINE,	  FEAT_EVENT_DESC,
+	FEAT_CPU_TOPOLOGY, FEAT_NUMA_TOPOLOGY, FEAT_PMU_MAPPINGS, FEAT_CACHE,
+	FEAT_SAMPLE_TIME,  FEAT_MEM_TOPOLOGY,  FEAT_CLOCKID,	  FEAT_BPF_PROG_INFO,
+	FEAT_BPF_BTF,	   FEAT_COMPRESSED,    FEAT_CLOCK_DATA,	  FEAT_PMU_CAPS,
 };
 
 int perf_writer_add_std_features(struct perf_writer *w, const struct pw_feat_info *info)

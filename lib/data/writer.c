@@ -29,11 +29,11 @@ struct perf_writer {
 	int fd;
 	bool pipe;
 	bool finished;
-	struct outfile out;	/* the file format's file (fd is out.fd then) */
+	struct outfile out; /* the file format's file (fd is out.fd then) */
 	char *buf;
 	size_t len;
-	uint64_t data_offset;	/* file offset of the data section */
-	uint64_t data_size;	/* bytes of records written (buffered included) */
+	uint64_t data_offset; /* file offset of the data section */
+	uint64_t data_size;   /* bytes of records written (buffered included) */
 	struct pw_event_copy *evs;
 	size_t nr_evs;
 	struct strbuf feats[FEAT_LAST];

@@ -35,29 +35,29 @@ struct pw_event {
 	const char *name;
 	const uint64_t *ids;
 	size_t nr_ids;
-	const char *tp_sys, *tp_name;	/* tracepoints and uprobes: for TRACING_DATA */
+	const char *tp_sys, *tp_name; /* tracepoints and uprobes: for TRACING_DATA */
 };
 
 /* A dso that samples hit, for the BUILD_ID feature. */
 struct pw_buildid {
-	const char *filename;	/* "[kernel.kallsyms]", "[vdso]" or a path */
+	const char *filename; /* "[kernel.kallsyms]", "[vdso]" or a path */
 	uint8_t id[20];
 	uint8_t size;
-	uint16_t cpumode;	/* PERF_RECORD_MISC_KERNEL or _USER */
+	uint16_t cpumode; /* PERF_RECORD_MISC_KERNEL or _USER */
 };
 
 /* What the feature payloads are made of, besides the running system. */
 struct pw_feat_info {
 	int argc;
-	char *const *argv;		/* CMDLINE; argv[0] is replaced by the binary's path */
+	char *const *argv; /* CMDLINE; argv[0] is replaced by the binary's path */
 	const struct pw_event *events;
 	size_t nr_events;
-	uint64_t first_sample, last_sample;	/* SAMPLE_TIME */
+	uint64_t first_sample, last_sample; /* SAMPLE_TIME */
 	const struct pw_buildid *buildids;
 	size_t nr_buildids;
-	int clockid;			/* CLOCKID when use_clockid */
+	int clockid; /* CLOCKID when use_clockid */
 	bool use_clockid;
-	bool no_buildid;		/* no BUILD_ID feature at all (record -B) */
+	bool no_buildid; /* no BUILD_ID feature at all (record -B) */
 	/* COMPRESSED (record -z) when comp_level is set: zstd level, ratio, ring size */
 	uint32_t comp_level, comp_ratio, comp_mmap_len;
 };
@@ -115,6 +115,5 @@ int perf_feat_put_string(struct strbuf *out, const char *s);
 /* Builds the TRACING_DATA payload for the tracepoint events of evs from tracefs. Returns 0,
  * 1 when no event is a tracepoint, or -errno / -ERR_NO_TRACEFS. */
 int tracing_data_build(const struct pw_event *evs, size_t nr, struct strbuf *out);
-
 
 #endif

@@ -5,8 +5,7 @@
 #include <string.h>
 #include "lib/event/evlist.h"
 
-struct evsel *evlist_add(struct evlist *list, const struct perf_event_attr *attr,
-			 const char *name)
+struct evsel *evlist_add(struct evlist *list, const struct perf_event_attr *attr, const char *name)
 {
 	struct evsel *arr, *e;
 	char *nm = strdup(name);
@@ -51,8 +50,7 @@ void evlist_release(struct evlist *list)
  * for guest/host; u or p without G/H also exclude the guest. p adds one to precise_ip.
  * A letter other than p given twice ("uu") is an error, as in perf.
  */
-int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read,
-		     bool *weak)
+int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read, bool *weak)
 {
 	int eu = attr->exclude_user, ek = attr->exclude_kernel, eh = attr->exclude_hv;
 	int eG = attr->exclude_guest, eH = attr->exclude_host;
@@ -90,7 +88,7 @@ int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sampl
 		case 'p':
 			if (++precise > 3)
 				return (int)(p - mods);
-			if (!excl_GH)	/* perf: precise requires exclude_guest */
+			if (!excl_GH) /* perf: precise requires exclude_guest */
 				eG = 1;
 			break;
 		case 'P':

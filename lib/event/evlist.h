@@ -19,18 +19,18 @@
 
 struct evsel {
 	struct perf_event_attr attr;
-	char *name;		/* as perf prints it: "cpu-clock", "cycles:u", "sched:sched_switch" */
-	int group_idx;		/* index of the group leader in the evlist, or -1 */
+	char *name;    /* as perf prints it: "cpu-clock", "cycles:u", "sched:sched_switch" */
+	int group_idx; /* index of the group leader in the evlist, or -1 */
 	bool is_leader;
-	int nr_members;		/* for a leader: group size */
-	bool sample_read;	/* group with :S */
-	const char *pmu_name;	/* "cpu", "software", "tracepoint", "msr", ... */
-	const char *tp_sys, *tp_name;	/* tracepoints */
+	int nr_members;		      /* for a leader: group size */
+	bool sample_read;	      /* group with :S */
+	const char *pmu_name;	      /* "cpu", "software", "tracepoint", "msr", ... */
+	const char *tp_sys, *tp_name; /* tracepoints */
 	/* extensions */
-	double scale;		/* multiply counts by this (PMU event .scale); 1.0 otherwise */
-	char unit[24];		/* PMU event .unit ("Joules"), else "" */
-	bool weak_group;	/* group with :W */
-	int tool;		/* EV_TOOL_*: perf's tool events, measured by the tool itself */
+	double scale;	 /* multiply counts by this (PMU event .scale); 1.0 otherwise */
+	char unit[24];	 /* PMU event .unit ("Joules"), else "" */
+	bool weak_group; /* group with :W */
+	int tool;	 /* EV_TOOL_*: perf's tool events, measured by the tool itself */
 };
 
 /* perf's "Tool event"s: not kernel counters. Their attr is a software dummy (which opens
@@ -44,10 +44,10 @@ struct evlist {
 
 /* Where a spec failed, for the caret display. */
 struct evparse_err {
-	char msg[256];		/* "unknown event 'cycels'" */
-	char hint[256];		/* "Run 'flare list' for a list of all events" or a suggestion */
-	int pos;		/* byte offset into the spec, -1 if none */
-	char spec[512];		/* copy of the spec */
+	char msg[256];	/* "unknown event 'cycels'" */
+	char hint[256]; /* "Run 'flare list' for a list of all events" or a suggestion */
+	int pos;	/* byte offset into the spec, -1 if none */
+	char spec[512]; /* copy of the spec */
 };
 
 /* Parses spec and appends its events to list. 0 or -ERR_EVENT_SYNTAX / -ERR_EVENT_UNKNOWN /
@@ -57,12 +57,10 @@ void evlist_release(struct evlist *list);
 
 /* Appends an evsel for attr named name (copied). Returns the new evsel, NULL on -ENOMEM.
  * The evsel is not in any group. For callers that build events themselves (perf's defaults). */
-struct evsel *evlist_add(struct evlist *list, const struct perf_event_attr *attr,
-			 const char *name);
+struct evsel *evlist_add(struct evlist *list, const struct perf_event_attr *attr, const char *name);
 
 /* Parses modifier letters ("u", "ppp", "S", "uk") into attr and *sample_read. Returns -1 on
  * success, else the offset of the first bad letter. */
-int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read,
-		     bool *weak);
+int evsel_parse_mods(const char *mods, struct perf_event_attr *attr, bool *sample_read, bool *weak);
 
 #endif

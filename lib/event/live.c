@@ -112,8 +112,8 @@ struct loop {
 	const struct live_sink *s;
 	void *ctx;
 	struct live_result *res;
-	struct pollfd *pfds;		/* the rings, then the signalfd */
-	uint64_t enable_at, next_tick, stop_at;	/* 0: none */
+	struct pollfd *pfds;			/* the rings, then the signalfd */
+	uint64_t enable_at, next_tick, stop_at; /* 0: none */
 };
 
 /* True when every ring's events are gone (their tasks exited): nothing more can come. */

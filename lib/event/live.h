@@ -36,13 +36,16 @@
 #include "lib/event/workload.h"
 
 struct live_signals {
-	int fd;			/* the signalfd, -1 when not blocked */
-	sigset_t old;		/* the mask before live_signals_block() */
-	int signo;		/* the first SIGINT or SIGTERM read, else 0 */
-	bool child;		/* a SIGCHLD was read and not yet looked into */
+	int fd;	      /* the signalfd, -1 when not blocked */
+	sigset_t old; /* the mask before live_signals_block() */
+	int signo;    /* the first SIGINT or SIGTERM read, else 0 */
+	bool child;   /* a SIGCHLD was read and not yet looked into */
 };
 
-#define LIVE_SIGNALS_INIT { .fd = -1, .signo = 0, .child = false }
+#define LIVE_SIGNALS_INIT                                                                          \
+	{                                                                                          \
+		.fd = -1, .signo = 0, .child = false                                               \
+	}
 
 /* Blocks SIGINT, SIGTERM and SIGCHLD and opens their signalfd. 0 or -errno. */
 int live_signals_block(struct live_signals *s);
@@ -77,22 +80,22 @@ struct live_sink {
 };
 
 struct live_opts {
-	struct ring *rings;		/* drained and polled; may be none (stat) */
+	struct ring *rings; /* drained and polled; may be none (stat) */
 	size_t nr_rings;
-	struct live_signals *sig;	/* blocked by the caller */
-	struct workload *workload;	/* prepared, started here; or NULL */
-	int delay_ms;			/* > 0: sink->enable() this long after the start */
-	bool delay_holds;		/* the delay is waited out even when the workload ends */
-	int interval_ms;		/* > 0: sink->tick() this often */
-	int timeout_ms;			/* > 0: the run ends after this long */
-	int max_wait_ms;		/* the longest sleep between wake-ups (0: 100 ms) */
+	struct live_signals *sig;  /* blocked by the caller */
+	struct workload *workload; /* prepared, started here; or NULL */
+	int delay_ms;		   /* > 0: sink->enable() this long after the start */
+	bool delay_holds;	   /* the delay is waited out even when the workload ends */
+	int interval_ms;	   /* > 0: sink->tick() this often */
+	int timeout_ms;		   /* > 0: the run ends after this long */
+	int max_wait_ms;	   /* the longest sleep between wake-ups (0: 100 ms) */
 };
 
 struct live_result {
 	enum live_end end;
-	uint64_t t0_ns;			/* the start (CLOCK_MONOTONIC ns), before the exec */
-	uint64_t wakeups;		/* ppoll() returns with a ring ready */
-	int workload_err;		/* workload_start()'s error, or 0 */
+	uint64_t t0_ns;	  /* the start (CLOCK_MONOTONIC ns), before the exec */
+	uint64_t wakeups; /* ppoll() returns with a ring ready */
+	int workload_err; /* workload_start()'s error, or 0 */
 };
 
 /* Runs until a stop condition holds (see above). 0, or < 0: a sink's error, a ppoll error,

@@ -6,8 +6,14 @@
 #include <linux/perf_event.h>
 #include "lib/event/names.h"
 
-#define HW(n, a, c) { n, a, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c }
-#define SW(n, a, c) { n, a, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c }
+#define HW(n, a, c)                                                                                \
+	{                                                                                          \
+		n, a, PERF_TYPE_HARDWARE, PERF_COUNT_HW_##c                                        \
+	}
+#define SW(n, a, c)                                                                                \
+	{                                                                                          \
+		n, a, PERF_TYPE_SOFTWARE, PERF_COUNT_SW_##c                                        \
+	}
 
 const struct ev_sym ev_hw_syms[] = {
 	HW("branch-instructions", "branches", BRANCH_INSTRUCTIONS),
@@ -92,8 +98,8 @@ static const char *const result_names[][5] = {
 #define R (1 << 0)
 #define W (1 << 1)
 #define P (1 << 2)
-static const unsigned char cache_ops[NR_CACHE] = { R | W | P, R | P, R | W | P, R | W | P, R, R,
-						   R | W | P };
+static const unsigned char cache_ops[NR_CACHE] = { R | W | P, R | P, R | W | P, R | W | P,
+						   R,	      R,     R | W | P };
 
 /* Matches one alias of table at s (followed by '-' or the end); returns the row or -1 and
  * the length matched. The longest alias wins ("branches" before "branch"). */

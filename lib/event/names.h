@@ -10,9 +10,9 @@
 #include <stdint.h>
 
 struct ev_sym {
-	const char *name;	/* canonical: "cpu-cycles" */
-	const char *alias;	/* "cycles", or NULL */
-	uint32_t type;		/* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
+	const char *name;  /* canonical: "cpu-cycles" */
+	const char *alias; /* "cycles", or NULL */
+	uint32_t type;	   /* PERF_TYPE_HARDWARE or PERF_TYPE_SOFTWARE */
 	uint64_t config;
 };
 

@@ -157,8 +157,7 @@ static int paranoid(void)
 	return v;
 }
 
-const char *event_open_reason(const struct perf_event_attr *attr, int err, char *buf,
-			      size_t len)
+const char *event_open_reason(const struct perf_event_attr *attr, int err, char *buf, size_t len)
 {
 	if ((err == -ENOENT || err == -EOPNOTSUPP || err == -ENODEV || err == -EINVAL) &&
 	    is_hw(attr) && !have_hw_pmu())
@@ -168,7 +167,8 @@ const char *event_open_reason(const struct perf_event_attr *attr, int err, char 
 	case -EPERM:
 		snprintf(buf, len,
 			 "not permitted: perf_event_paranoid is %d (run as root, or "
-			 "sysctl kernel.perf_event_paranoid=-1)", paranoid());
+			 "sysctl kernel.perf_event_paranoid=-1)",
+			 paranoid());
 		return buf;
 	case -EMFILE:
 		return "too many open files (raise it with ulimit -n)";

@@ -45,8 +45,7 @@ int evfds_set_filter(const struct evfds *f, const char *filter);
 
 /* Why opening attr failed with err (negative errno), and what to do, in one phrase without
  * a trailing period: "no hardware PMU: this is a VM guest". Static or written to buf. */
-const char *event_open_reason(const struct perf_event_attr *attr, int err, char *buf,
-			      size_t len);
+const char *event_open_reason(const struct perf_event_attr *attr, int err, char *buf, size_t len);
 
 /* True when the kernel exposes a core hardware PMU (/sys/bus/event_source/devices/cpu*). */
 int have_hw_pmu(void);

@@ -29,11 +29,10 @@ struct pstate {
 	struct evparse_err *err;
 };
 
-static int perr(struct pstate *ps, int code, const char *at, const char *hint,
-		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static int perr(struct pstate *ps, int code, const char *at, const char *hint, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
-static int perr(struct pstate *ps, int code, const char *at, const char *hint,
-		const char *fmt, ...)
+static int perr(struct pstate *ps, int code, const char *at, const char *hint, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -59,7 +58,7 @@ static struct evsel *add(struct pstate *ps, struct perf_event_attr *attr, const 
 	int bad;
 
 	*ret = 0;
-	attr->exclude_guest = 1;	/* perf's event_attr_init() on a host */
+	attr->exclude_guest = 1; /* perf's event_attr_init() on a host */
 	if (mods && *mods) {
 		/* perf 6.1 builds an event's own modifiers from nothing (a group's from the
 		 * members' attrs): only u or p exclude the guest again, so cycles:k opens with
@@ -132,8 +131,8 @@ static int try_named(struct pstate *ps, const char *name, const char *full, cons
 			pmu = "software";
 	} else if ((c = ev_cache_parse(name, &cfg)) != -ENOENT) {
 		if (c) {
-			*ret = perr(ps, -ERR_EVENT_UNKNOWN, at, NULL, "'%s' is a cache event combination perf does not accept",
-				    name);
+			*ret = perr(ps, -ERR_EVENT_UNKNOWN, at, NULL,
+				    "'%s' is a cache event combination perf does not accept", name);
 			return 1;
 		}
 		attr.type = PERF_TYPE_HW_CACHE;
@@ -231,8 +230,9 @@ static int pmu_term(struct pstate *ps, const char *pmu, char *term, const char *
 				    "value of term '%s' is not a number", term);
 	}
 	if (!strcmp(term, "config") || !strcmp(term, "config1") || !strcmp(term, "config2")) {
-		__u64 *f = term[6] == '1' ? &attr->config1 :
-			      term[6] == '2' ? &attr->config2 : &attr->config;
+		__u64 *f = term[6] == '1'   ? &attr->config1
+			   : term[6] == '2' ? &attr->config2
+					    : &attr->config;
 		*f = val;
 		return 0;
 	}
@@ -242,8 +242,9 @@ static int pmu_term(struct pstate *ps, const char *pmu, char *term, const char *
 		return 0;
 	}
 	r = pmu_set_term(pmu, term, val, attr);
-	if (r == -ENOENT && !eq && !pmu_event_alias(pmu, term, alias, sizeof(alias), scale, unit,
-						    sizeof(((struct evsel *)0)->unit))) {
+	if (r == -ENOENT && !eq &&
+	    !pmu_event_alias(pmu, term, alias, sizeof(alias), scale, unit,
+			     sizeof(((struct evsel *)0)->unit))) {
 		/* a named event: its own terms ("event=0x04") */
 		char *t, *save = NULL;
 
@@ -268,9 +269,9 @@ struct named_terms {
 	const char *name;
 	uint64_t period;
 	bool has_period, freq;
-	int max_stack;			/* max-stack=N, -1 when not given */
-	int call_graph;			/* 0 not given, 1 no, 2 fp, 3 dwarf */
-	uint32_t stack_size;		/* call-graph=dwarf,SIZE */
+	int max_stack;	     /* max-stack=N, -1 when not given */
+	int call_graph;	     /* 0 not given, 1 no, 2 fp, 3 dwarf */
+	uint32_t stack_size; /* call-graph=dwarf,SIZE */
 };
 
 /* the user registers perf samples for a DWARF call graph on x86-64 (AX..R15, as record's) */
@@ -367,7 +368,7 @@ static int named_terms_apply(struct pstate *ps, size_t first, const struct named
 			e->attr.sample_period = nt->period;
 			e->attr.freq = nt->freq;
 		}
-		if (nt->call_graph >= 2 || nt->max_stack >= 0)	/* perf's per-event terms */
+		if (nt->call_graph >= 2 || nt->max_stack >= 0) /* perf's per-event terms */
 			e->attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
 		if (nt->max_stack >= 0)
 			e->attr.sample_max_stack = (uint16_t)nt->max_stack;
@@ -442,8 +443,8 @@ static int parse_pmu(struct pstate *ps, char *tok, const char *at)
 		return r;
 	if (pmu_type(tok, &attr.type))
 		return perr(ps, -ERR_EVENT_UNKNOWN, at,
-			    "Run 'flare list pmu' for the PMUs of this machine",
-			    "unknown pmu '%s'", tok);
+			    "Run 'flare list pmu' for the PMUs of this machine", "unknown pmu '%s'",
+			    tok);
 	for (t = slash + 1; t < last;) {
 		char *comma = strchr(t, ',');
 
@@ -476,20 +477,21 @@ static int parse_breakpoint(struct pstate *ps, char *tok, const char *at)
 	errno = 0;
 	attr.bp_addr = strtoull(p, &end, 0);
 	if (end == p || errno)
-		return perr(ps, -ERR_EVENT_SYNTAX, at + 4, NULL, "expected an address after 'mem:'");
+		return perr(ps, -ERR_EVENT_SYNTAX, at + 4, NULL,
+			    "expected an address after 'mem:'");
 	attr.bp_len = 4;
 	if (*end == '/') {
 		p = end + 1;
 		attr.bp_len = strtoull(p, &end, 0);
-		if (end == p || (attr.bp_len != 1 && attr.bp_len != 2 && attr.bp_len != 4 &&
-				 attr.bp_len != 8))
+		if (end == p ||
+		    (attr.bp_len != 1 && attr.bp_len != 2 && attr.bp_len != 4 && attr.bp_len != 8))
 			return perr(ps, -ERR_EVENT_SYNTAX, at + (p - tok), NULL,
 				    "breakpoint length must be 1, 2, 4 or 8");
 	}
 	attr.bp_type = 0;
 	/* ":rwx" access, then ":mods"; a first part that is not all r, w, x is the mods */
-	if (*end == ':' && strspn(end + 1, "rwx") && (!end[1 + strspn(end + 1, "rwx")] ||
-						    end[1 + strspn(end + 1, "rwx")] == ':')) {
+	if (*end == ':' && strspn(end + 1, "rwx") &&
+	    (!end[1 + strspn(end + 1, "rwx")] || end[1 + strspn(end + 1, "rwx")] == ':')) {
 		for (p = end + 1; *p && *p != ':'; p++) {
 			int bit = *p == 'r' ? 1 : *p == 'w' ? 2 : 4;
 

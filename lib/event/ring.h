@@ -16,11 +16,11 @@
 struct ring {
 	int fd;
 	int cpu;
-	void *base;		/* control page, then the data */
+	void *base; /* control page, then the data */
 	size_t map_len;
 	unsigned char *data;
-	uint64_t size;		/* data bytes, a power of two */
-	void *scratch;		/* for records that wrap */
+	uint64_t size; /* data bytes, a power of two */
+	void *scratch; /* for records that wrap */
 	size_t scratch_len;
 };
 

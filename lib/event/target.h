@@ -19,11 +19,11 @@ struct idlist {
 };
 
 struct target {
-	struct idlist tasks;	/* thread ids to open per task; empty = all tasks */
-	struct idlist cpus;	/* cpus; empty = any cpu */
-	struct idlist pids;	/* -p as given (processes), for messages */
-	bool system_wide;	/* -a or -C */
-	bool per_thread;	/* tasks are single threads (-t): no inherit by default */
+	struct idlist tasks; /* thread ids to open per task; empty = all tasks */
+	struct idlist cpus;  /* cpus; empty = any cpu */
+	struct idlist pids;  /* -p as given (processes), for messages */
+	bool system_wide;    /* -a or -C */
+	bool per_thread;     /* tasks are single threads (-t): no inherit by default */
 };
 
 /* Parses a list of numbers with optional ranges ("0-1,3") into out (appended, sorted,
@@ -48,10 +48,10 @@ int target_set_all_cpus(struct target *t);
 /* The workload: one task, followed into its children with inherit. */
 int target_set_workload(struct target *t, pid_t pid);
 
-size_t target_nr_tasks(const struct target *t);	/* >= 1 (pid -1 counts as one) */
-size_t target_nr_cpus(const struct target *t);	/* >= 1 (cpu -1 counts as one) */
-int target_task(const struct target *t, size_t i);	/* a tid, or -1 */
-int target_cpu(const struct target *t, size_t i);	/* a cpu, or -1 */
+size_t target_nr_tasks(const struct target *t);	   /* >= 1 (pid -1 counts as one) */
+size_t target_nr_cpus(const struct target *t);	   /* >= 1 (cpu -1 counts as one) */
+int target_task(const struct target *t, size_t i); /* a tid, or -1 */
+int target_cpu(const struct target *t, size_t i);  /* a cpu, or -1 */
 
 void target_release(struct target *t);
 

@@ -19,15 +19,18 @@
 #include <sys/types.h>
 
 struct workload {
-	pid_t pid;	/* 0 when none */
-	int go_fd;	/* parent writes one byte here to let the child exec */
-	int err_fd;	/* child writes its exec errno here; EOF means the exec succeeded */
-	struct rusage ru;	/* the child's usage, filled by workload_wait() */
-	bool started;		/* workload_start() was called */
-	int status;		/* the status of a child reaped early, else -1 */
+	pid_t pid;	  /* 0 when none */
+	int go_fd;	  /* parent writes one byte here to let the child exec */
+	int err_fd;	  /* child writes its exec errno here; EOF means the exec succeeded */
+	struct rusage ru; /* the child's usage, filled by workload_wait() */
+	bool started;	  /* workload_start() was called */
+	int status;	  /* the status of a child reaped early, else -1 */
 };
 
-#define WORKLOAD_INIT { .pid = 0, .go_fd = -1, .err_fd = -1, .started = false, .status = -1 }
+#define WORKLOAD_INIT                                                                              \
+	{                                                                                          \
+		.pid = 0, .go_fd = -1, .err_fd = -1, .started = false, .status = -1                \
+	}
 
 /* Forks the child, stopped before exec. argv[0] is looked up in PATH. 0 or -errno. */
 int workload_prepare(struct workload *w, char *const argv[]);

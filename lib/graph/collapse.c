@@ -14,16 +14,16 @@
 struct collapse {
 	struct collapse_opts o;
 	struct stackset set;
-	char *event_filter;	/* the event kept; NULL until the first header names one */
+	char *event_filter; /* the event kept; NULL until the first header names one */
 	bool event_defaulted, event_warned;
-	bool have_pname;	/* a sample is open (the script's $pname is true) */
+	bool have_pname; /* a sample is open (the script's $pname is true) */
 	struct strbuf pname;
-	struct strbuf blocks;	/* frame blocks in line order, each NUL-terminated */
+	struct strbuf blocks; /* frame blocks in line order, each NUL-terminated */
 	VEC(size_t) block_off;
-	struct strbuf stack;	/* scratch: the joined stack */
-	struct strbuf func;	/* scratch: one frame name */
-	struct strbuf carry;	/* text not yet processed (an unfinished line) */
-	struct strbuf frame;	/* scratch: a frame line made from its parts */
+	struct strbuf stack; /* scratch: the joined stack */
+	struct strbuf func;  /* scratch: one frame name */
+	struct strbuf carry; /* text not yet processed (an unfinished line) */
+	struct strbuf frame; /* scratch: a frame line made from its parts */
 	uint64_t period;
 	uint64_t unrecognized;
 	bool is_java;
@@ -156,7 +156,7 @@ int collapse_end_ent(struct collapse *c, struct stack_ent **ent)
 struct hdr {
 	const char *comm, *pid, *tid;
 	size_t comm_len, pid_len, tid_len;
-	size_t end;	/* just past the match */
+	size_t end; /* just past the match */
 };
 
 static bool match_header(const char *l, size_t len, struct hdr *h)
@@ -372,8 +372,7 @@ static int header_fields(struct collapse *c, const struct hdr *h, const char *ev
 	return set_pname(c, &hh, pid, pid_len);
 }
 
-static int header_line(struct collapse *c, const char *l, size_t len, const struct hdr *h,
-		       double t)
+static int header_line(struct collapse *c, const char *l, size_t len, const struct hdr *h, double t)
 {
 	const char *ev, *per;
 	size_t ev_len, per_len = 0;
@@ -381,8 +380,8 @@ static int header_line(struct collapse *c, const char *l, size_t len, const stru
 
 	if (t < 0 && c->o.times)
 		t = header_time(l, len, h->end);
-	return header_fields(c, h, has_ev ? ev : NULL, ev_len, per_len ? parse_u64(per, per_len) : 0,
-			     t);
+	return header_fields(c, h, has_ev ? ev : NULL, ev_len,
+			     per_len ? parse_u64(per, per_len) : 0, t);
 }
 
 int collapse_header_parsed(struct collapse *c, const char *line, size_t len,
@@ -412,9 +411,9 @@ int collapse_header_parsed(struct collapse *c, const char *line, size_t len,
 	return 1;
 }
 
-int collapse_header_fields(struct collapse *c, const char *comm, size_t comm_len,
-			   const char *pid, size_t pid_len, const char *tid, size_t tid_len,
-			   const char *event, size_t event_len, uint64_t period, double time)
+int collapse_header_fields(struct collapse *c, const char *comm, size_t comm_len, const char *pid,
+			   size_t pid_len, const char *tid, size_t tid_len, const char *event,
+			   size_t event_len, uint64_t period, double time)
 {
 	struct hdr h = { comm, pid, tid, comm_len, pid_len, tid_len, 0 };
 
@@ -505,7 +504,8 @@ static void tidy(struct collapse *c)
 		for (i = 0; i < f->len; i++) {
 			if (f->buf[i] != '(')
 				continue;
-			if (f->len - i - 1 >= 20 && !memcmp(f->buf + i + 1, "anonymous namespace)", 20))
+			if (f->len - i - 1 >= 20 &&
+			    !memcmp(f->buf + i + 1, "anonymous namespace)", 20))
 				continue;
 			strbuf_setlen(f, i);
 			break;
@@ -527,8 +527,8 @@ static int annotate(struct collapse *c, bool inlined, const char *mod, size_t mo
 
 	if (inlined)
 		return has(f->buf, f->len, "_[i]") ? 0 : strbuf_adds(f, "_[i]");
-	if (c->o.kernel && modlen && (mod[0] == '[' ||
-				      (modlen >= 7 && !memcmp(mod + modlen - 7, "vmlinux", 7))) &&
+	if (c->o.kernel && modlen &&
+	    (mod[0] == '[' || (modlen >= 7 && !memcmp(mod + modlen - 7, "vmlinux", 7))) &&
 	    !has(mod, modlen, "unknown"))
 		return strbuf_adds(f, "_[k]");
 	if (c->o.jit && is_jit_map(mod, modlen) && !has(f->buf, f->len, "_[j]"))
@@ -825,8 +825,9 @@ int collapse_text(struct collapse *c, const char *buf, size_t len)
 	if (!c->carry.len)
 		err = text_run(c, buf, len, false);
 	else
-		err = strbuf_add(&c->carry, buf, len) ? -ENOMEM :
-		      text_run(c, c->carry.buf, c->carry.len, false);
+		err = strbuf_add(&c->carry, buf, len)
+			      ? -ENOMEM
+			      : text_run(c, c->carry.buf, c->carry.len, false);
 	return err ? err : c->carry.len > COLLAPSE_LINE_MAX ? -E2BIG : 0;
 }
 

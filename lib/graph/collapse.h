@@ -23,14 +23,14 @@
 #include "lib/session/filter.h"
 
 struct collapse_opts {
-	bool kernel;		/* --kernel: kernel frames get _[k] */
-	bool jit;		/* --jit: frames from /tmp/perf-PID.map get _[j] */
-	bool pid;		/* --pid: root is comm-PID */
-	bool tid;		/* --tid: root is comm-PID/TID */
-	bool addrs;		/* --addrs: unresolved frames show their address */
-	bool srcline;		/* --srcline: a source line follows each resolved frame line */
-	bool keep_seq;		/* remember the sample order (flame charts) */
-	const char *event_filter;	/* NULL or "": the first event seen */
+	bool kernel;		  /* --kernel: kernel frames get _[k] */
+	bool jit;		  /* --jit: frames from /tmp/perf-PID.map get _[j] */
+	bool pid;		  /* --pid: root is comm-PID */
+	bool tid;		  /* --tid: root is comm-PID/TID */
+	bool addrs;		  /* --addrs: unresolved frames show their address */
+	bool srcline;		  /* --srcline: a source line follows each resolved frame line */
+	bool keep_seq;		  /* remember the sample order (flame charts) */
+	const char *event_filter; /* NULL or "": the first event seen */
 	/* flare's filters; NULL / 0 entries mean no filter */
 	const char *const *comms;
 	size_t nr_comms;
@@ -38,7 +38,7 @@ struct collapse_opts {
 	size_t nr_pids;
 	const long *tids;
 	size_t nr_tids;
-	const struct time_ranges *times;	/* --time (perf's grammar), or NULL */
+	const struct time_ranges *times; /* --time (perf's grammar), or NULL */
 };
 
 struct collapse;
@@ -85,9 +85,9 @@ struct collapse_hdr {
 };
 int collapse_header_parsed(struct collapse *c, const char *line, size_t len,
 			   struct collapse_hdr *out);
-int collapse_header_fields(struct collapse *c, const char *comm, size_t comm_len,
-			   const char *pid, size_t pid_len, const char *tid, size_t tid_len,
-			   const char *event, size_t event_len, uint64_t period, double time);
+int collapse_header_fields(struct collapse *c, const char *comm, size_t comm_len, const char *pid,
+			   size_t pid_len, const char *tid, size_t tid_len, const char *event,
+			   size_t event_len, uint64_t period, double time);
 int collapse_frame(struct collapse *c, const char *pc, const char *func, const char *mod);
 int collapse_end(struct collapse *c);
 

@@ -66,8 +66,8 @@ static bool contains(const char *s, size_t len, const char *what)
 
 static bool java_prefix(const char *s, size_t len)
 {
-	static const char *const pre[] = { "java/", "javax/", "jdk/", "net/", "org/", "com/",
-					   "io/", "sun/", NULL };
+	static const char *const pre[] = { "java/", "javax/", "jdk/", "net/", "org/",
+					   "com/",  "io/",    "sun/", NULL };
 	size_t i;
 
 	if (len && s[0] == 'L' && java_prefix(s + 1, len - 1))
@@ -176,7 +176,7 @@ struct pal_ent {
 
 struct palette {
 	struct arena arena;
-	struct hashmap map;	/* hash of the name -> chain of pal_ent */
+	struct hashmap map; /* hash of the name -> chain of pal_ent */
 	VEC(struct pal_ent *) all;
 };
 

@@ -25,7 +25,8 @@ static long diff_index(struct hashmap *m, struct arena *a, struct fg_diff *d, si
 	if (!slot)
 		return -1;
 	for (s = *slot; s; s = s->next)
-		if (d->lines[s->idx].len == l->len && !memcmp(d->lines[s->idx].stack, l->stack, l->len))
+		if (d->lines[s->idx].len == l->len &&
+		    !memcmp(d->lines[s->idx].stack, l->stack, l->len))
 			return (long)s->idx;
 	if (d->nr == *cap) {
 		size_t n = *cap ? *cap * 2 : 64;
@@ -46,8 +47,8 @@ static long diff_index(struct hashmap *m, struct arena *a, struct fg_diff *d, si
 	return (long)d->nr++;
 }
 
-int fg_diff_build(const struct fg_line *before, size_t nb, const struct fg_line *after,
-		  size_t na, bool normalize, struct fg_diff *out)
+int fg_diff_build(const struct fg_line *before, size_t nb, const struct fg_line *after, size_t na,
+		  bool normalize, struct fg_diff *out)
 {
 	struct hashmap m = HASHMAP_INIT;
 	struct arena a = ARENA_INIT;
@@ -97,7 +98,7 @@ struct fstat {
 	const char *name;
 	size_t len;
 	double self[2], total[2];
-	size_t seen;	/* last line that counted this name in total (recursion counts once) */
+	size_t seen; /* last line that counted this name in total (recursion counts once) */
 	struct fstat *next;
 };
 
@@ -189,8 +190,8 @@ static int table_part(struct ftab *t, const char *what, bool self, double total,
 
 	if (t->all.nr)
 		qsort(t->all.items, t->all.nr, sizeof(*t->all.items), self ? by_self : by_total);
-	err = strbuf_addf(out, "# %s\n# %12s %12s %12s %9s  %s\n", what, "before", "after",
-			  "delta", "delta%", "function");
+	err = strbuf_addf(out, "# %s\n# %12s %12s %12s %9s  %s\n", what, "before", "after", "delta",
+			  "delta%", "function");
 	for (i = 0; i < t->all.nr && i < top && !err; i++) {
 		const struct fstat *f = t->all.items[i];
 		const double *v = self ? f->self : f->total;
@@ -215,14 +216,17 @@ int fg_diff_table(const struct fg_diff *d, size_t top, struct strbuf *out)
 		err = ftab_line(&t, &d->lines[i], i);
 		total += d->lines[i].c2;
 	}
-	err = err ? err : strbuf_addf(out, "# before: first profile%s; after: second profile; "
-				      "delta%% of the second profile's %.0f\n\n",
-				      d->total1 != d->total2 ? " scaled to the second's total" : "",
-				      total);
-	err = err ? err : table_part(&t, "self (samples in the function itself)", true, total, top,
-				     out);
-	err = err ? err : table_part(&t, "total (samples in the function and its callees)", false,
-				     total, top, out);
+	err = err ? err
+		  : strbuf_addf(out,
+				"# before: first profile%s; after: second profile; "
+				"delta%% of the second profile's %.0f\n\n",
+				d->total1 != d->total2 ? " scaled to the second's total" : "",
+				total);
+	err = err ? err
+		  : table_part(&t, "self (samples in the function itself)", true, total, top, out);
+	err = err ? err
+		  : table_part(&t, "total (samples in the function and its callees)", false, total,
+			       top, out);
 	hashmap_release(&t.map);
 	arena_release(&t.arena);
 	vec_free(&t.all);

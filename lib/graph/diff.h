@@ -12,9 +12,9 @@
 #include "lib/graph/folded.h"
 
 struct fg_diff {
-	struct fg_line *lines;	/* has2 set: c1 before (normalised), c2 after */
+	struct fg_line *lines; /* has2 set: c1 before (normalised), c2 after */
 	size_t nr;
-	double total1, total2;	/* raw totals of the two inputs */
+	double total1, total2; /* raw totals of the two inputs */
 };
 
 /*
@@ -22,8 +22,8 @@ struct fg_diff {
  * normalize scales the first profile's counts to the second's total, truncating as
  * difffolded.pl -n does. 0 or -ENOMEM; free with fg_diff_release().
  */
-int fg_diff_build(const struct fg_line *before, size_t nb, const struct fg_line *after,
-		  size_t na, bool normalize, struct fg_diff *out);
+int fg_diff_build(const struct fg_line *before, size_t nb, const struct fg_line *after, size_t na,
+		  bool normalize, struct fg_diff *out);
 void fg_diff_release(struct fg_diff *d);
 
 /* Text table of the top frames by change of self and of total count. */

@@ -27,8 +27,8 @@ void flame_opts_default(struct flame_opts *o)
 }
 
 static const char *const palettes[] = {
-	"hot", "mem", "io", "wakeup", "chain", "java", "js", "perl", "red", "green", "blue",
-	"aqua", "yellow", "purple", "orange", NULL,
+	"hot", "mem",	"io",	"wakeup", "chain",  "java",   "js",	"perl",
+	"red", "green", "blue", "aqua",	  "yellow", "purple", "orange", NULL,
 };
 
 int flame_opts_check(const struct flame_opts *o, const char **why)
@@ -46,7 +46,8 @@ int flame_opts_check(const struct flame_opts *o, const char **why)
 		*why = "width and height must be positive pixel counts";
 		return -EINVAL;
 	}
-	if (!(o->fontsize > 0) || o->fontsize > 1000 || !(o->fontwidth > 0) || !(o->minwidth >= 0)) {
+	if (!(o->fontsize > 0) || o->fontsize > 1000 || !(o->fontwidth > 0) ||
+	    !(o->minwidth >= 0)) {
 		*why = "font size, font width and minimum width must be positive numbers";
 		return -EINVAL;
 	}
@@ -81,7 +82,7 @@ struct open_frame {
 struct flow {
 	struct flame *f;
 	VEC(struct open_frame) open;
-	VEC(struct fg_node) done;	/* closed frames, children before parents */
+	VEC(struct fg_node) done; /* closed frames, children before parents */
 	VEC(const char *) fields;
 	VEC(uint32_t) flen;
 };
@@ -111,8 +112,8 @@ static int close_to(struct flow *w, size_t keep, double t)
 {
 	while (w->open.nr > keep) {
 		struct open_frame *o = &w->open.items[--w->open.nr];
-		struct fg_node n = { o->name, o->len, (uint32_t)w->open.nr, o->stime, t, o->delta,
-				     o->has_delta };
+		struct fg_node n = { o->name, o->len,	(uint32_t)w->open.nr, o->stime,
+				     t,	      o->delta, o->has_delta };
 
 		if (vec_push(&w->done, n))
 			return -ENOMEM;
@@ -252,7 +253,7 @@ int flame_build(struct flame *f, struct fg_line *lines, size_t n, const struct f
 		t += lines[i].has2 ? lines[i].c2 : lines[i].c1;
 	}
 	err = err ? err : close_to(&w, 0, t);
-	f->total = t > 0 && o->total > t ? o->total : t;	/* flamegraph.pl's $timemax */
+	f->total = t > 0 && o->total > t ? o->total : t; /* flamegraph.pl's $timemax */
 	/* a sum (or its --factor multiple) beyond a double would lay out frames of width NaN */
 	if (!err && (!isfinite(f->total) || !isfinite(f->total * o->factor)))
 		err = -ERANGE;
@@ -312,7 +313,7 @@ size_t fg_utf8_char(const char *str, size_t len)
 
 	if (!len)
 		return 0;
-	if (s[0] < 0x80)	/* XML 1.0 allows only tab, newline and return below 0x20 */
+	if (s[0] < 0x80) /* XML 1.0 allows only tab, newline and return below 0x20 */
 		return s[0] >= 0x20 || s[0] == '\t' || s[0] == '\n' || s[0] == '\r';
 	if (s[0] >= 0xc2 && s[0] <= 0xdf)
 		n = 2, c = s[0] & 0x1f;
@@ -352,15 +353,27 @@ int strbuf_add_xml(struct strbuf *sb, const char *s, size_t len, unsigned flags)
 	while (i < len && !err) {
 		const char *rep = NULL;
 
-		n = (flags & FG_XML_BYTES) && (unsigned char)s[i] >= 0x80 ? 1 :
-		    fg_utf8_char(s + i, len - i);
+		n = (flags & FG_XML_BYTES) && (unsigned char)s[i] >= 0x80
+			    ? 1
+			    : fg_utf8_char(s + i, len - i);
 		switch (n ? s[i] : 0) {
-		case 0: rep = "&#xfffd;"; break;	/* no XML character: U+FFFD stands in */
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = flags & FG_XML_QUOTES ? "&quot;" : NULL; break;
-		default: break;
+		case 0:
+			rep = "&#xfffd;";
+			break; /* no XML character: U+FFFD stands in */
+		case '&':
+			rep = "&amp;";
+			break;
+		case '<':
+			rep = "&lt;";
+			break;
+		case '>':
+			rep = "&gt;";
+			break;
+		case '"':
+			rep = flags & FG_XML_QUOTES ? "&quot;" : NULL;
+			break;
+		default:
+			break;
 		}
 		i += n ? n : 1;
 		if (!rep)
@@ -395,7 +408,7 @@ int flame_node_info(const struct flame *f, const struct flame_opts *o, const str
 		err = strbuf_add(out, n->name, flame_name_len(n->name, n->len));
 	if (!err && !(n->depth == 0 && !n->len))
 		err = strbuf_addf(out, " (%s ", cnt);
-	if (!err && escape)	/* --countname is the user's text: '&' too */
+	if (!err && escape) /* --countname is the user's text: '&' too */
 		err = strbuf_add_xml(out, o->countname, strlen(o->countname),
 				     FG_XML_QUOTES | flame_xml_flags(o));
 	else if (!err)
@@ -408,7 +421,7 @@ int flame_node_info(const struct flame *f, const struct flame_opts *o, const str
 		return strbuf_addf(out, ", %.2f%%)", 100 * samples / total);
 	d = o->negate ? -n->delta : n->delta;
 	if (d == 0)
-		d = 0;	/* no "-0.00%" */
+		d = 0; /* no "-0.00%" */
 	return strbuf_addf(out, ", %.2f%%; %s%.2f%%)", 100 * samples / total, d > 0 ? "+" : "",
 			   100 * d / total);
 }

@@ -22,31 +22,31 @@
 struct palette;
 
 struct flame_opts {
-	const char *title;	/* NULL: "Flame Graph", "Icicle Graph" or "Flame Chart" */
-	const char *subtitle;	/* NULL or "": none */
+	const char *title;    /* NULL: "Flame Graph", "Icicle Graph" or "Flame Chart" */
+	const char *subtitle; /* NULL or "": none */
 	const char *notes;
 	const char *fonttype;
 	const char *countname;
 	const char *nametype;
-	const char *colors;	/* palette: hot, mem, io, wakeup, chain, java, js, perl, ...;
+	const char *colors;   /* palette: hot, mem, io, wakeup, chain, java, js, perl, ...;
 				 * "kinds": by the _[k] _[j] _[i] marks (kernel orange, JIT green,
 				 * inlined aqua, C++ yellow, other red) */
-	const char *bgcolors;	/* NULL: from the palette; yellow, blue, green, grey, #rrggbb */
+	const char *bgcolors; /* NULL: from the palette; yellow, blue, green, grey, #rrggbb */
 	int width;
 	int frameheight;
 	double fontsize;
 	double fontwidth;
-	double minwidth;	/* pixels, or percent of the total when minwidth_pct */
+	double minwidth; /* pixels, or percent of the total when minwidth_pct */
 	bool minwidth_pct;
-	bool hash;		/* colors from the name's hash (flamegraph.pl --hash) */
-	double total;		/* --total: widths as if the counts summed to this; 0 or less
+	bool hash;	      /* colors from the name's hash (flamegraph.pl --hash) */
+	double total;	      /* --total: widths as if the counts summed to this; 0 or less
 				 * than the real sum: the real sum */
-	double factor;		/* --factor: counts are shown multiplied by this (1) */
-	const char *encoding;	/* --encoding: the SVG's XML encoding attribute, or NULL */
+	double factor;	      /* --factor: counts are shown multiplied by this (1) */
+	const char *encoding; /* --encoding: the SVG's XML encoding attribute, or NULL */
 	bool reverse, inverted, flamechart, negate;
-	bool marks_hidden;	/* the _[k] _[j] marks were added for the colors only: frames are
+	bool marks_hidden;  /* the _[k] _[j] marks were added for the colors only: frames are
 				 * ordered as the stacks folded without them */
-	struct palette *cp;	/* --cp: consistent colors, NULL when off */
+	struct palette *cp; /* --cp: consistent colors, NULL when off */
 };
 
 /* Fills o with flamegraph.pl's defaults. */
@@ -64,12 +64,12 @@ struct fg_node {
 };
 
 struct flame {
-	VEC(struct fg_node) nodes;	/* parents before children (by depth, then left to right) */
-	double total;			/* the root's width: the counts' sum, or --total */
+	VEC(struct fg_node) nodes; /* parents before children (by depth, then left to right) */
+	double total;		   /* the root's width: the counts' sum, or --total */
 	double maxdelta;
 	uint32_t depthmax;
 	bool diff;
-	uint64_t ignored;		/* lines without a count */
+	uint64_t ignored; /* lines without a count */
 	struct arena arena;
 };
 
@@ -97,8 +97,8 @@ size_t flame_name_len(const char *name, size_t len);
 /* Bytes of the one valid UTF-8 sequence at s that is an XML 1.0 character, or 0 (a
  * control byte, a stray or overlong byte, a surrogate, U+FFFE/U+FFFF). */
 size_t fg_utf8_char(const char *s, size_t len);
-#define FG_XML_QUOTES 1u	/* escape '"' too (attribute values, titles) */
-#define FG_XML_BYTES 2u		/* a single-byte --encoding: any byte from 0x80 is a character */
+#define FG_XML_QUOTES 1u /* escape '"' too (attribute values, titles) */
+#define FG_XML_BYTES 2u	 /* a single-byte --encoding: any byte from 0x80 is a character */
 /* FG_XML_BYTES when o->encoding names an encoding other than UTF-8, else 0. */
 unsigned flame_xml_flags(const struct flame_opts *o);
 /* s as XML character data: & < > (and " with FG_XML_QUOTES) escaped, and whatever is no XML

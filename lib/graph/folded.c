@@ -225,17 +225,20 @@ int fg_line_cmp(const void *a, const void *b)
 		return 0;
 	/* the shorter line continues with the blank before its count */
 	if (x->len < y->len)
-		return (unsigned char)' ' < (unsigned char)y->stack[n] ? -1 :
-		       (unsigned char)' ' > (unsigned char)y->stack[n];
-	return (unsigned char)x->stack[n] < (unsigned char)' ' ? -1 :
-	       (unsigned char)x->stack[n] > (unsigned char)' ';
+		return (unsigned char)' ' < (unsigned char)y->stack[n]
+			       ? -1
+			       : (unsigned char)' ' > (unsigned char)y->stack[n];
+	return (unsigned char)x->stack[n] < (unsigned char)' '
+		       ? -1
+		       : (unsigned char)x->stack[n] > (unsigned char)' ';
 }
 
 /* Whether a kernel or JIT mark ("_[k]", "_[j]") ending a frame starts at s[i]. */
 static bool mark_at(const char *s, size_t len, size_t i)
 {
-	return i + 4 <= len && s[i] == '_' && s[i + 1] == '[' && (s[i + 2] == 'k' || s[i + 2] == 'j') &&
-	       s[i + 3] == ']' && (i + 4 == len || s[i + 4] == ';');
+	return i + 4 <= len && s[i] == '_' && s[i + 1] == '[' &&
+	       (s[i + 2] == 'k' || s[i + 2] == 'j') && s[i + 3] == ']' &&
+	       (i + 4 == len || s[i + 4] == ';');
 }
 
 /* A line and the stack it is ordered by (the line's, less the marks). */
@@ -257,7 +260,7 @@ int fg_lines_sort_unmarked(struct fg_line *lines, size_t n)
 	for (i = 0; i < n; i++)
 		total += lines[i].len;
 	k = malloc(n * sizeof(*k) + 1);
-	v = malloc(n * sizeof(*v) + 1);	/* sorted as pointers: no element copies */
+	v = malloc(n * sizeof(*v) + 1); /* sorted as pointers: no element copies */
 	buf = malloc(total);
 	if (!k || !v || !buf) {
 		free(k);

@@ -20,10 +20,10 @@
 #include "lib/base/vec.h"
 
 struct stack_ent {
-	const char *stack;	/* NUL-terminated, in the set's arena */
+	const char *stack; /* NUL-terminated, in the set's arena */
 	size_t len;
 	uint64_t count;
-	struct stack_ent *next;	/* hash chain */
+	struct stack_ent *next; /* hash chain */
 };
 
 struct stack_seq {
@@ -33,9 +33,9 @@ struct stack_seq {
 
 struct stackset {
 	struct arena arena;
-	struct hashmap map;	/* hash of the stack -> first stack_ent of the chain */
-	VEC(struct stack_ent *) ents;	/* first-seen order */
-	VEC(struct stack_seq) seq;	/* filled only when keep_seq */
+	struct hashmap map;	      /* hash of the stack -> first stack_ent of the chain */
+	VEC(struct stack_ent *) ents; /* first-seen order */
+	VEC(struct stack_seq) seq;    /* filled only when keep_seq */
 	bool keep_seq;
 	uint64_t total;
 };
@@ -57,9 +57,9 @@ int stackset_print(const struct stackset *s, struct strbuf *out);
 
 /* One line of folded input as flamegraph.pl reads it: "stack c1" or "stack c1 c2". */
 struct fg_line {
-	const char *stack;	/* not NUL-terminated: len bytes */
+	const char *stack; /* not NUL-terminated: len bytes */
 	size_t len;
-	double c1, c2;		/* c2 only when has2; a one-count line has its count in c1 */
+	double c1, c2; /* c2 only when has2; a one-count line has its count in c1 */
 	bool has2;
 };
 

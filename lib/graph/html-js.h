@@ -8,6 +8,7 @@
 #ifndef FLARE_GRAPH_HTML_JS_H
 #define FLARE_GRAPH_HTML_JS_H
 
+// clang-format off
 static const char html_script[] =
 "\"use strict\";\n"
 "(function () {\n"
@@ -195,5 +196,6 @@ static const char html_script[] =
 "};\n"
 "resize();\n"
 "})();\n";
+// clang-format on
 
 #endif

@@ -12,7 +12,7 @@
 #include "lib/graph/html-js.h"
 
 struct intern {
-	struct hashmap map;	/* hash -> index + 1 (first string with that hash) */
+	struct hashmap map; /* hash -> index + 1 (first string with that hash) */
 	VEC(const char *) s;
 	VEC(uint32_t) len;
 };
@@ -103,11 +103,12 @@ static int html_data(const struct flame *f, const struct flame_opts *o, struct s
 
 static int html_settings(const struct flame *f, const struct flame_opts *o, struct strbuf *out)
 {
-	int err = strbuf_addf(out, "var D = {\"total\":%.17g,\"factor\":%.17g,"
+	int err = strbuf_addf(out,
+			      "var D = {\"total\":%.17g,\"factor\":%.17g,"
 			      "\"frameheight\":%d,\"fontsize\":%g,"
 			      "\"fontwidth\":%g,\"inverted\":%s,\"negate\":%s,"
-			      "\"searchcolor\":\"rgb(230,0,230)\",\"countname\":", f->total,
-			      o->factor, o->frameheight, o->fontsize, o->fontwidth,
+			      "\"searchcolor\":\"rgb(230,0,230)\",\"countname\":",
+			      f->total, o->factor, o->frameheight, o->fontsize, o->fontwidth,
 			      o->inverted ? "true" : "false", o->negate ? "true" : "false");
 
 	err = err ? err : fg_add_json_str(out, o->countname, strlen(o->countname));
@@ -123,21 +124,25 @@ static int html_settings(const struct flame *f, const struct flame_opts *o, stru
 int flame_html(const struct flame *f, const struct flame_opts *o, struct strbuf *out)
 {
 	const char *title = flame_title(o);
-	int err = strbuf_adds(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-			      "<meta name=\"viewport\" content=\"width=device-width\">\n<title>");
+	int err = strbuf_adds(
+		out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		     "<meta name=\"viewport\" content=\"width=device-width\">\n<title>");
 
 	err = err ? err : strbuf_add_escaped(out, title, strlen(title), false);
-	err = err ? err : strbuf_adds(out, "</title>\n<style>\n"
-		"body { margin: 10px; background: linear-gradient(#eeeeee, #eeeeb0); "
-		"font-family: Verdana, sans-serif; font-size: 12px; }\n"
-		"h1 { font-size: 17px; text-align: center; margin: 4px; font-weight: normal; }\n"
-		"h2 { font-size: 12px; text-align: center; margin: 2px; font-weight: normal; color: #555; }\n"
-		"#bar { display: flex; gap: 12px; align-items: center; margin: 6px 0; }\n"
-		"#bar .grow { flex: 1; }\n#unzoom { cursor: pointer; visibility: hidden; }\n"
-		"#fg { display: block; cursor: pointer; }\n"
-		"#tip { position: absolute; display: none; background: #fffff0; border: 1px solid #888;"
-		" padding: 3px 6px; pointer-events: none; white-space: nowrap; }\n"
-		"#details { height: 16px; margin-top: 4px; }\n</style>\n</head>\n<body>\n<h1>");
+	err = err ? err
+		  : strbuf_adds(
+			    out,
+			    "</title>\n<style>\n"
+			    "body { margin: 10px; background: linear-gradient(#eeeeee, #eeeeb0); "
+			    "font-family: Verdana, sans-serif; font-size: 12px; }\n"
+			    "h1 { font-size: 17px; text-align: center; margin: 4px; font-weight: normal; }\n"
+			    "h2 { font-size: 12px; text-align: center; margin: 2px; font-weight: normal; color: #555; }\n"
+			    "#bar { display: flex; gap: 12px; align-items: center; margin: 6px 0; }\n"
+			    "#bar .grow { flex: 1; }\n#unzoom { cursor: pointer; visibility: hidden; }\n"
+			    "#fg { display: block; cursor: pointer; }\n"
+			    "#tip { position: absolute; display: none; background: #fffff0; border: 1px solid #888;"
+			    " padding: 3px 6px; pointer-events: none; white-space: nowrap; }\n"
+			    "#details { height: 16px; margin-top: 4px; }\n</style>\n</head>\n<body>\n<h1>");
 	err = err ? err : strbuf_add_escaped(out, title, strlen(title), false);
 	err = err ? err : strbuf_adds(out, "</h1>\n");
 	if (!err && o->subtitle && *o->subtitle) {
@@ -145,12 +150,15 @@ int flame_html(const struct flame *f, const struct flame_opts *o, struct strbuf 
 		err = err ? err : strbuf_add_escaped(out, o->subtitle, strlen(o->subtitle), false);
 		err = err ? err : strbuf_adds(out, "</h2>\n");
 	}
-	err = err ? err : strbuf_adds(out, "<div id=\"bar\"><button id=\"unzoom\">Reset Zoom</button>"
-		"<span class=\"grow\"></span><label>Search <input id=\"q\" size=\"24\" "
-		"placeholder=\"regex, e.g. ^ext4_\"></label><label><input type=\"checkbox\" id=\"ic\">"
-		"ignore case</label><span id=\"matched\"></span></div>\n"
-		"<canvas id=\"fg\"></canvas>\n<div id=\"details\"> </div>\n<div id=\"tip\"></div>\n"
-		"<script>\n");
+	err = err ? err
+		  : strbuf_adds(
+			    out,
+			    "<div id=\"bar\"><button id=\"unzoom\">Reset Zoom</button>"
+			    "<span class=\"grow\"></span><label>Search <input id=\"q\" size=\"24\" "
+			    "placeholder=\"regex, e.g. ^ext4_\"></label><label><input type=\"checkbox\" id=\"ic\">"
+			    "ignore case</label><span id=\"matched\"></span></div>\n"
+			    "<canvas id=\"fg\"></canvas>\n<div id=\"details\"> </div>\n<div id=\"tip\"></div>\n"
+			    "<script>\n");
 	err = err ? err : html_settings(f, o, out);
 	err = err ? err : strbuf_adds(out, html_script);
 	return err ? err : strbuf_adds(out, "</script>\n</body>\n</html>\n");

@@ -14,6 +14,7 @@
 #define XPAD 10
 
 /* The script: plain ES5, no libraries. FG holds the settings written by flame_svg(). */
+// clang-format off
 static const char svg_script[] =
 "\"use strict\";\n"
 "var details, searchbtn, unzoombtn, matchedtxt, icbtn, frames, svg, ignorecase = false;\n"
@@ -203,6 +204,7 @@ static const char svg_script[] =
 "\t\ttoggle_ignorecase();\n"
 "\t}\n"
 "}, false);\n";
+// clang-format on
 
 /* flamegraph.pl's background gradients. */
 static void bg_colors(const struct flame_opts *o, const char **c1, const char **c2)
@@ -250,37 +252,48 @@ static int svg_head(const struct flame_opts *o, double H, struct strbuf *out)
 	err = strbuf_adds(out, "<?xml version=\"1.0\"");
 	if (!err && o->encoding)
 		err = strbuf_addf(out, " encoding=\"%s\"", o->encoding);
-	err = err ? err : strbuf_addf(out,
-		" standalone=\"no\"?>\n"
-		"<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
-		"\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
-		"<svg version=\"1.1\" width=\"%d\" height=\"%g\" onload=\"init(evt)\" "
-		"viewBox=\"0 0 %d %g\" xmlns=\"http://www.w3.org/2000/svg\" "
-		"xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
-		"<!-- Flame graph stack visualization, drawn by flare flamegraph. -->\n"
-		"<!-- NOTES: ", o->width, H, o->width, H);
-	err = err ? err : strbuf_add_xml(out, o->notes ? o->notes : "",
-					 o->notes ? strlen(o->notes) : 0, flame_xml_flags(o));
-	err = err ? err : strbuf_addf(out, " -->\n<defs>\n"
-		"\t<linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\" >\n"
-		"\t\t<stop stop-color=\"%s\" offset=\"5%%\" />\n"
-		"\t\t<stop stop-color=\"%s\" offset=\"95%%\" />\n"
-		"\t</linearGradient>\n</defs>\n<style type=\"text/css\">\n"
-		"\ttext { font-family:", c1, c2);
+	err = err ? err
+		  : strbuf_addf(
+			    out,
+			    " standalone=\"no\"?>\n"
+			    "<!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" "
+			    "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n"
+			    "<svg version=\"1.1\" width=\"%d\" height=\"%g\" onload=\"init(evt)\" "
+			    "viewBox=\"0 0 %d %g\" xmlns=\"http://www.w3.org/2000/svg\" "
+			    "xmlns:xlink=\"http://www.w3.org/1999/xlink\">\n"
+			    "<!-- Flame graph stack visualization, drawn by flare flamegraph. -->\n"
+			    "<!-- NOTES: ",
+			    o->width, H, o->width, H);
+	err = err ? err
+		  : strbuf_add_xml(out, o->notes ? o->notes : "", o->notes ? strlen(o->notes) : 0,
+				   flame_xml_flags(o));
+	err = err ? err
+		  : strbuf_addf(
+			    out,
+			    " -->\n<defs>\n"
+			    "\t<linearGradient id=\"background\" y1=\"0\" y2=\"1\" x1=\"0\" x2=\"0\" >\n"
+			    "\t\t<stop stop-color=\"%s\" offset=\"5%%\" />\n"
+			    "\t\t<stop stop-color=\"%s\" offset=\"95%%\" />\n"
+			    "\t</linearGradient>\n</defs>\n<style type=\"text/css\">\n"
+			    "\ttext { font-family:",
+			    c1, c2);
 	err = err ? err : strbuf_add_xml(out, o->fonttype, strlen(o->fonttype), flame_xml_flags(o));
-	err = err ? err : strbuf_addf(out, "; font-size:%gpx; fill:rgb(0,0,0); }\n"
-		"\t#search, #ignorecase { opacity:0.1; cursor:pointer; }\n"
-		"\t#search:hover, #search.show, #ignorecase:hover, #ignorecase.show { opacity:1; }\n"
-		"\t#subtitle { text-anchor:middle; font-color:rgb(160,160,160); }\n"
-		"\t#title { text-anchor:middle; font-size:%gpx}\n"
-		"\t#unzoom { cursor:pointer; }\n"
-		"\t#frames > *:hover { stroke:black; stroke-width:0.5; cursor:pointer; }\n"
-		"\t.hide { display:none; }\n\t.parent { opacity:0.5; }\n</style>\n"
-		"<script type=\"text/ecmascript\">\n<![CDATA[\n"
-		"var FG = { width: %d, xpad: %d, fontsize: %g, fontwidth: %g, inverted: %d, "
-		"searchcolor: \"rgb(230,0,230)\", nametype: ",
-		o->fontsize, o->fontsize + 5, o->width, XPAD, o->fontsize, o->fontwidth,
-		o->inverted ? 1 : 0);
+	err = err ? err
+		  : strbuf_addf(
+			    out,
+			    "; font-size:%gpx; fill:rgb(0,0,0); }\n"
+			    "\t#search, #ignorecase { opacity:0.1; cursor:pointer; }\n"
+			    "\t#search:hover, #search.show, #ignorecase:hover, #ignorecase.show { opacity:1; }\n"
+			    "\t#subtitle { text-anchor:middle; font-color:rgb(160,160,160); }\n"
+			    "\t#title { text-anchor:middle; font-size:%gpx}\n"
+			    "\t#unzoom { cursor:pointer; }\n"
+			    "\t#frames > *:hover { stroke:black; stroke-width:0.5; cursor:pointer; }\n"
+			    "\t.hide { display:none; }\n\t.parent { opacity:0.5; }\n</style>\n"
+			    "<script type=\"text/ecmascript\">\n<![CDATA[\n"
+			    "var FG = { width: %d, xpad: %d, fontsize: %g, fontwidth: %g, inverted: %d, "
+			    "searchcolor: \"rgb(230,0,230)\", nametype: ",
+			    o->fontsize, o->fontsize + 5, o->width, XPAD, o->fontsize, o->fontwidth,
+			    o->inverted ? 1 : 0);
 	return err;
 }
 
@@ -297,7 +310,7 @@ int fg_add_json_str(struct strbuf *out, const char *s, size_t len)
 			err = strbuf_addf(out, "\\%c", c);
 		else if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == ']')
 			err = strbuf_addf(out, "\\u%04x", c);
-		else if (!n)	/* not UTF-8: the page (or SVG) must stay well-formed */
+		else if (!n) /* not UTF-8: the page (or SVG) must stay well-formed */
 			err = strbuf_adds(out, "\\ufffd");
 		else
 			err = strbuf_add(out, s + i, n), i += n - 1;
@@ -357,10 +370,12 @@ static int svg_frame(const struct flame *f, const struct flame_opts *o, const st
 	err = err ? err : flame_node_info(f, o, n, true, out);
 	rx1 = round(x1 * 10) / 10;
 	rx2 = round(x2 * 10) / 10;
-	err = err ? err : strbuf_addf(out, "</title><rect x=\"%.1f\" y=\"%g\" width=\"%.1f\" "
-				      "height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\" />\n"
-				      "<text  x=\"%.2f\" y=\"%g\" >", x1, y1, rx2 - rx1, y2 - y1,
-				      color, x1 + 3, 3 + (y1 + y2) / 2);
+	err = err ? err
+		  : strbuf_addf(out,
+				"</title><rect x=\"%.1f\" y=\"%g\" width=\"%.1f\" "
+				"height=\"%.1f\" fill=\"%s\" rx=\"2\" ry=\"2\" />\n"
+				"<text  x=\"%.2f\" y=\"%g\" >",
+				x1, y1, rx2 - rx1, y2 - y1, color, x1 + 3, 3 + (y1 + y2) / 2);
 	room = (x2 - x1) / (o->fontsize * o->fontwidth);
 	/* a tiny --fontwidth makes room for more characters than any name has */
 	chars = room < 1e9 ? (size_t)room : (size_t)1e9;
@@ -387,19 +402,25 @@ int flame_svg(const struct flame *f, const struct flame_opts *o, struct strbuf *
 
 	if (!f->nodes.nr) {
 		H = fs * 5;
-		err = strbuf_addf(out, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+		err = strbuf_addf(out,
+				  "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 				  "<svg version=\"1.1\" width=\"%d\" height=\"%g\" "
-				  "xmlns=\"http://www.w3.org/2000/svg\">\n", o->width, H);
-		err = err ? err : svg_text(out, o, "error", o->width / 2, fs * 2,
-					   "ERROR: No valid input provided to flare flamegraph.", "");
+				  "xmlns=\"http://www.w3.org/2000/svg\">\n",
+				  o->width, H);
+		err = err ? err
+			  : svg_text(out, o, "error", o->width / 2, fs * 2,
+				     "ERROR: No valid input provided to flare flamegraph.", "");
 		return err ? err : strbuf_adds(out, "</svg>\n");
 	}
 	H = (f->depthmax + 1.0) * o->frameheight + ypad1 + ypad2 + (sub ? fs * 2 : 0);
 	err = svg_head(o, H, out);
 	err = err ? err : fg_add_json_str(out, o->nametype, strlen(o->nametype));
 	err = err ? err : strbuf_addf(out, " };\n%s]]>\n</script>\n", svg_script);
-	err = err ? err : strbuf_addf(out, "<rect x=\"0.0\" y=\"0\" width=\"%d.0\" height=\"%.1f\" "
-				      "fill=\"url(#background)\"  />\n", o->width, H);
+	err = err ? err
+		  : strbuf_addf(out,
+				"<rect x=\"0.0\" y=\"0\" width=\"%d.0\" height=\"%.1f\" "
+				"fill=\"url(#background)\"  />\n",
+				o->width, H);
 	err = err ? err : svg_text(out, o, "title", o->width / 2, fs * 2, flame_title(o), "");
 	if (sub)
 		err = err ? err : svg_text(out, o, "subtitle", o->width / 2, fs * 4, sub, "");
@@ -407,7 +428,8 @@ int flame_svg(const struct flame *f, const struct flame_opts *o, struct strbuf *
 	err = err ? err : svg_text(out, o, "unzoom", XPAD, fs * 2, "Reset Zoom", "class=\"hide\"");
 	err = err ? err : svg_text(out, o, "search", o->width - XPAD - 100, fs * 2, "Search", "");
 	err = err ? err : svg_text(out, o, "ignorecase", o->width - XPAD - 16, fs * 2, "ic", "");
-	err = err ? err : svg_text(out, o, "matched", o->width - XPAD - 100, H - ypad2 / 2, " ", "");
+	err = err ? err
+		  : svg_text(out, o, "matched", o->width - XPAD - 100, H - ypad2 / 2, " ", "");
 	err = err ? err : strbuf_adds(out, "<g id=\"frames\">\n");
 	for (i = 0; i < f->nodes.nr && !err; i++)
 		err = svg_frame(f, o, &f->nodes.items[i], H, out);

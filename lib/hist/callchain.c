@@ -122,8 +122,7 @@ struct flat_acc {
 };
 
 /* Post-order walk collecting the nodes that end samples, in perf's insertion order. */
-static int collect_flat(struct hist *h, struct cg_node *n, uint64_t min_hit,
-			struct flat_acc *acc)
+static int collect_flat(struct hist *h, struct cg_node *n, uint64_t min_hit, struct flat_acc *acc)
 {
 	struct cg_node **v;
 	size_t k, i;
@@ -205,8 +204,8 @@ int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, 
 	return hist_sort_callchains_n(h, mode, min_percent, total, h->nr_entries);
 }
 
-int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent,
-			   uint64_t total, size_t n)
+int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total,
+			   size_t n)
 {
 	double min_abs = min_hits(min_percent, total);
 	size_t i;
@@ -218,7 +217,7 @@ int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent
 	for (i = 0; i < h->nr_entries && i < n && !err; i++) {
 		struct hist_entry *e = h->sorted[i];
 
-		if (!e->root)	/* no tree: nothing to print under it */
+		if (!e->root) /* no tree: nothing to print under it */
 			continue;
 		switch (mode) {
 		case CG_GRAPH_ABS:

@@ -13,13 +13,13 @@
 #include "lib/hist/feed.h"
 
 struct hist_feed {
-	struct batcher *b;	/* NULL: no thread, hist_add() directly */
+	struct batcher *b; /* NULL: no thread, hist_add() directly */
 };
 
 struct item {
 	struct hist *h;
-	struct hist_sample s;	/* frames and trace: behind the item until added */
-	size_t trace_len;	/* with its NUL; 0 for none */
+	struct hist_sample s; /* frames and trace: behind the item until added */
+	size_t trace_len;     /* with its NUL; 0 for none */
 };
 
 static_assert(alignof(struct hist_frame) <= 8, "frames sit behind items at 8-byte alignment");

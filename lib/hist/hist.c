@@ -9,8 +9,8 @@
 #include "lib/hist/hist-int.h"
 
 static const char *const key_names[HK_NR] = {
-	[HK_COMM] = "comm", [HK_PID] = "pid", [HK_DSO] = "dso",
-	[HK_SYM] = "sym",   [HK_CPU] = "cpu", [HK_TRACE] = "trace",
+	[HK_COMM] = "comm",	  [HK_PID] = "pid",	    [HK_DSO] = "dso",
+	[HK_SYM] = "sym",	  [HK_CPU] = "cpu",	    [HK_TRACE] = "trace",
 	[HK_SRCLINE] = "srcline", [HK_SRCFILE] = "srcfile",
 };
 
@@ -30,9 +30,10 @@ static int key_by_name(const char *s, size_t len)
 		const char *name;
 		enum hist_key k;
 	} alias[] = {
-		{ "comm", HK_COMM }, { "pid", HK_PID }, { "tid", HK_PID }, { "dso", HK_DSO },
-		{ "sym", HK_SYM },   { "symbol", HK_SYM }, { "cpu", HK_CPU }, { "trace", HK_TRACE },
-		{ "srcline", HK_SRCLINE }, { "srcfile", HK_SRCFILE },
+		{ "comm", HK_COMM },	   { "pid", HK_PID },	  { "tid", HK_PID },
+		{ "dso", HK_DSO },	   { "sym", HK_SYM },	  { "symbol", HK_SYM },
+		{ "cpu", HK_CPU },	   { "trace", HK_TRACE }, { "srcline", HK_SRCLINE },
+		{ "srcfile", HK_SRCFILE },
 	};
 	size_t i;
 
@@ -59,7 +60,7 @@ int hist_parse_sort(const char *s, struct hist_opts *o, char *bad, size_t badlen
 		for (i = 0; i < o->nr_keys; i++)
 			if (o->keys[i] == (enum hist_key)k ||
 			    (is_src_key(k) && is_src_key(o->keys[i])))
-				break;	/* one text per entry: srcline or srcfile, the first given */
+				break; /* one text per entry: srcline or srcfile, the first given */
 		if (i == o->nr_keys)
 			o->keys[o->nr_keys++] = k;
 		p += len;
@@ -261,7 +262,7 @@ struct canon_dso {
 };
 
 struct canon_sym {
-	const struct dso *dso;	/* the canonical dso */
+	const struct dso *dso; /* the canonical dso */
 	const struct symbol *sym;
 	struct canon_sym *next;
 };
@@ -365,7 +366,7 @@ int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, e
 		if (a->dso == b->dso)
 			return 0;
 		if (!a->dso || !b->dso)
-			return a->dso ? -1 : 1;	/* no mapping ([unknown]) last, as perf */
+			return a->dso ? -1 : 1; /* no mapping ([unknown]) last, as perf */
 		return cmp_str(a->dso->short_name, b->dso->short_name);
 	case HK_SYM:
 		if (a->sym == b->sym && a->sym)
@@ -373,7 +374,7 @@ int hist_entry_cmp_key(const struct hist_entry *a, const struct hist_entry *b, e
 		if (a->sym && b->sym)
 			return strcmp(a->sym->name, b->sym->name);
 		if (a->sym || b->sym)
-			return a->sym ? -1 : 1;	/* unresolved last */
+			return a->sym ? -1 : 1; /* unresolved last */
 		return cmp_u64(a->ip, b->ip);
 	case HK_TRACE:
 		return cmp_str(a->trace, b->trace);
@@ -448,8 +449,8 @@ static void msort(const struct sort_ctx *c, struct skey *b, size_t n)
 
 int hist_sort(struct hist *h)
 {
-	struct sort_ctx c = { h, h->o.children, h->o.children && h->o.callchain,
-			      h->o.caller_order, NULL };
+	struct sort_ctx c = { h, h->o.children, h->o.children && h->o.callchain, h->o.caller_order,
+			      NULL };
 	size_t i, n;
 	struct skey *v;
 	int err = hist_collapse(h);

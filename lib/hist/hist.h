@@ -28,12 +28,12 @@ enum hist_key { HK_COMM, HK_PID, HK_DSO, HK_SYM, HK_CPU, HK_TRACE, HK_SRCLINE, H
 
 /* One frame of a sample's call chain as hist sees it. */
 struct hist_frame {
-	uint64_t ip;		/* raw address (for printing an unresolved frame) */
-	uint64_t dso_ip;	/* address in the dso (for an unresolved symbol column) */
-	struct dso *dso;	/* NULL: no mapping */
+	uint64_t ip;		  /* raw address (for printing an unresolved frame) */
+	uint64_t dso_ip;	  /* address in the dso (for an unresolved symbol column) */
+	struct dso *dso;	  /* NULL: no mapping */
 	const struct symbol *sym; /* NULL: no symbol */
-	char level;		/* '.' user, 'k' kernel, ... as perf prints it in [.] */
-	bool inl;		/* an inline entry of the chain ("name (inlined)", sym made by
+	char level;		  /* '.' user, 'k' kernel, ... as perf prints it in [.] */
+	bool inl;		  /* an inline entry of the chain ("name (inlined)", sym made by
 				 * lib/sym/srcline): the sample's own entry is its symbol's */
 };
 
@@ -41,24 +41,24 @@ struct hist_sample {
 	const char *comm;
 	uint32_t pid, tid, cpu;
 	uint64_t period;
-	const char *trace;	/* tracepoint text for HK_TRACE (copied) */
+	const char *trace;		 /* tracepoint text for HK_TRACE (copied) */
 	const struct hist_frame *frames; /* leaf first */
 	size_t nr_frames;
-	bool no_chain;		/* count the leaf only: no tree, no callers (a discarded chain) */
-	uint64_t count;		/* samples this stands for (0 means 1) */
+	bool no_chain;	/* count the leaf only: no tree, no callers (a discarded chain) */
+	uint64_t count; /* samples this stands for (0 means 1) */
 };
 
 /* A call-graph node: a run of frames ("val" in perf) without a branch or an end inside it. */
 struct cg_node {
-	struct cg_node *parent, *child, *next;	/* child list, unsorted while adding */
-	uint64_t hit, children_hit;	/* period ending here / below */
-	uint32_t count, children_count;	/* samples ending here / below */
+	struct cg_node *parent, *child, *next; /* child list, unsorted while adding */
+	uint64_t hit, children_hit;	       /* period ending here / below */
+	uint32_t count, children_count;	       /* samples ending here / below */
 	uint32_t nr_child;
 	struct hist_frame f;
 	/* after hist_sort_callchains(): children in output order, and the run merged into it */
 	struct cg_node **sorted;
 	size_t nr_sorted;
-	struct cg_node *run_next;	/* the next frame of this node's run (merged child) */
+	struct cg_node *run_next; /* the next frame of this node's run (merged child) */
 };
 
 static inline uint64_t cg_cumul(const struct cg_node *n)
@@ -72,21 +72,21 @@ struct hist_entry {
 	uint32_t pid, tid, cpu;
 	struct dso *dso;
 	const struct symbol *sym;
-	uint64_t ip;		/* dso_ip of an unresolved sym */
+	uint64_t ip; /* dso_ip of an unresolved sym */
 	char level;
-	bool inl;		/* made from an inline frame (children mode) */
+	bool inl; /* made from an inline frame (children mode) */
 	const char *trace;
-	const char *src;	/* HK_SRCLINE or HK_SRCFILE text (one of the two keys at most) */
-	const char *thread_comm;	/* the thread's last name, for the pid key (set by the user) */
+	const char *src;	 /* HK_SRCLINE or HK_SRCFILE text (one of the two keys at most) */
+	const char *thread_comm; /* the thread's last name, for the pid key (set by the user) */
 	/* values */
-	uint64_t self, total;	/* period: own samples, and with callers' share (children) */
+	uint64_t self, total; /* period: own samples, and with callers' share (children) */
 	uint64_t nr_self, nr_total;
-	uint64_t self_sys, self_usr;	/* the self period of kernel- and user-mode samples */
-	struct cg_node *root;	/* call graph (NULL: none built): root->child are the first frames */
+	uint64_t self_sys, self_usr; /* the self period of kernel- and user-mode samples */
+	struct cg_node *root; /* call graph (NULL: none built): root->child are the first frames */
 	struct hist_entry *hnext;
 	uint64_t hash;
-	uint64_t stamp;		/* last sample that touched it (children dedup) */
-	uint32_t max_depth;	/* longest chain recorded for it (perf's tie break) */
+	uint64_t stamp;	    /* last sample that touched it (children dedup) */
+	uint32_t max_depth; /* longest chain recorded for it (perf's tie break) */
 };
 
 enum cg_mode { CG_GRAPH_ABS, CG_GRAPH_REL, CG_FLAT, CG_FOLDED, CG_NONE };
@@ -99,12 +99,12 @@ enum cg_mode { CG_GRAPH_ABS, CG_GRAPH_REL, CG_FLAT, CG_FOLDED, CG_NONE };
  * root above its chain, so that a node holds its links, its entries and its frame only.
  */
 struct path_node {
-	struct path_node *parent;	/* a chain's first frame: its ctx's root; the root: NULL */
+	struct path_node *parent; /* a chain's first frame: its ctx's root; the root: NULL */
 	struct hist_entry *entry;
-	struct hist_entry *cum_entry;	/* as a caller, when that is another entry (paths.c) */
-	struct path_node *child, *sibling;	/* children, a list while few (paths.c) */
-	struct hist_frame f;	/* zero in a ctx's root */
-	uint32_t end;		/* 1 + the index in h->ends of the chain ending here; 0: none */
+	struct hist_entry *cum_entry;	   /* as a caller, when that is another entry (paths.c) */
+	struct path_node *child, *sibling; /* children, a list while few (paths.c) */
+	struct hist_frame f;		   /* zero in a ctx's root */
+	uint32_t end; /* 1 + the index in h->ends of the chain ending here; 0: none */
 	uint32_t nr_child;
 };
 
@@ -113,10 +113,10 @@ struct path_ctx {
 	const char *comm;
 	uint32_t pid, tid, cpu;
 	const char *trace;
-	bool leaf_only;		/* samples counted by their leaf only: no callers, no tree */
+	bool leaf_only; /* samples counted by their leaf only: no callers, no tree */
 	struct path_ctx *hnext;
-	struct path_node *mru;	/* the first node the last walk took */
-	struct path_node root;	/* the parent of every chain's first node */
+	struct path_node *mru; /* the first node the last walk took */
+	struct path_node root; /* the parent of every chain's first node */
 };
 
 /* A distinct chain, in the order of its first sample, with that sample's thread (the entries
@@ -127,7 +127,7 @@ struct path_end {
 	const char *comm;
 	uint32_t pid, tid, cpu;
 	uint64_t hit, count;
-	struct hist_entry *self;	/* the samples' own entry (set by the collapse) */
+	struct hist_entry *self; /* the samples' own entry (set by the collapse) */
 	/* what of hit and count the entries, and the trees, hold already: a hist still being
 	 * added to (top) counts only what came since */
 	uint64_t done_hit, done_count, tree_hit, tree_count;
@@ -136,10 +136,10 @@ struct path_end {
 struct hist_opts {
 	enum hist_key keys[HIST_MAX_KEYS];
 	size_t nr_keys;
-	bool children;		/* accumulate callers (perf's --children) */
-	bool callchain;		/* keep call-graph trees */
-	bool caller_order;	/* trees start at the outermost caller */
-	bool addr_key;		/* tree nodes by address instead of by function */
+	bool children;	   /* accumulate callers (perf's --children) */
+	bool callchain;	   /* keep call-graph trees */
+	bool caller_order; /* trees start at the outermost caller */
+	bool addr_key;	   /* tree nodes by address instead of by function */
 	/* The text of a frame for HK_SRCLINE / HK_SRCFILE (perf's srcline, srcfile), asked
 	 * once per entry made; its result is copied. Needed with those keys. */
 	const char *(*frame_text)(void *ctx, enum hist_key k, const struct hist_frame *f);
@@ -149,28 +149,28 @@ struct hist_opts {
 struct hist {
 	struct hist_opts o;
 	struct arena arena;
-	struct pool pool;	/* trie nodes */
-	struct pool tree_pool;	/* call-graph tree nodes */
-	struct arena tree_arena;	/* their sorted child arrays (hist_update_trees() drops them) */
-	struct hashmap entries;	/* hash -> struct hist_entry chain */
-	struct hashmap canon_dsos;	/* hash(short name) -> struct canon_dso chain */
-	struct hashmap canon_syms;	/* hash(dso, start, end) -> struct canon_sym chain */
-	struct htab nodes;	/* hash(parent, frame) -> struct cg_node */
-	struct hist_entry **sorted;	/* after hist_sort() */
-	struct hist_entry **created;	/* in the order they were made */
+	struct pool pool;	    /* trie nodes */
+	struct pool tree_pool;	    /* call-graph tree nodes */
+	struct arena tree_arena;    /* their sorted child arrays (hist_update_trees() drops them) */
+	struct hashmap entries;	    /* hash -> struct hist_entry chain */
+	struct hashmap canon_dsos;  /* hash(short name) -> struct canon_dso chain */
+	struct hashmap canon_syms;  /* hash(dso, start, end) -> struct canon_sym chain */
+	struct htab nodes;	    /* hash(parent, frame) -> struct cg_node */
+	struct hist_entry **sorted; /* after hist_sort() */
+	struct hist_entry **created; /* in the order they were made */
 	size_t nr_entries, created_alloc;
 	uint64_t total_period, nr_samples;
 	uint64_t stamp;
-	struct path_node **chain;	/* a replayed chain, leaf first */
+	struct path_node **chain; /* a replayed chain, leaf first */
 	size_t chain_alloc;
-	struct hashmap ctxs;		/* hash -> struct path_ctx chain */
-	struct path_ctx *last_ctx;	/* the previous sample's */
-	struct chain_memo *memo;	/* each thread's last chain (paths.c) */
-	struct ecache *ecache;		/* entries by frame, while counting (paths.c) */
-	struct htab paths;		/* hash(parent, frame) -> struct path_node */
-	struct path_end *ends;		/* distinct chains, by first sample */
+	struct hashmap ctxs;	   /* hash -> struct path_ctx chain */
+	struct path_ctx *last_ctx; /* the previous sample's */
+	struct chain_memo *memo;   /* each thread's last chain (paths.c) */
+	struct ecache *ecache;	   /* entries by frame, while counting (paths.c) */
+	struct htab paths;	   /* hash(parent, frame) -> struct path_node */
+	struct path_end *ends;	   /* distinct chains, by first sample */
 	size_t nr_ends, ends_alloc;
-	bool collapsed;			/* entries counted from the ends */
+	bool collapsed; /* entries counted from the ends */
 	bool trees_built;
 };
 
@@ -210,11 +210,10 @@ int hist_sort(struct hist *h);
  * reference (graph: of total; fractal: of the parent). Fills node->sorted / run_next.
  * For flat and folded the selected nodes are returned in e->root->sorted.
  */
-int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent,
-			 uint64_t total);
+int hist_sort_callchains(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total);
 /* The same for the first n sorted entries only (those top prints). */
-int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent,
-			   uint64_t total, size_t n);
+int hist_sort_callchains_n(struct hist *h, enum cg_mode mode, double min_percent, uint64_t total,
+			   size_t n);
 
 /*
  * hist_sort() and hist_sort_callchains() in one, on two CPUs: after hist_collapse(), a second

@@ -24,7 +24,7 @@ static struct htab_slot *slots_alloc(size_t n)
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
-	madvise(p, len, MADV_HUGEPAGE);	/* a hint: without it the table still works */
+	madvise(p, len, MADV_HUGEPAGE); /* a hint: without it the table still works */
 	return p;
 }
 

@@ -18,13 +18,13 @@
 
 struct htab_slot {
 	uint64_t hash;
-	void *node;	/* NULL: free */
+	void *node; /* NULL: free */
 };
 
 struct htab {
 	struct htab_slot *s;
-	size_t mask;	/* slots - 1 */
-	size_t nr;	/* nodes */
+	size_t mask; /* slots - 1 */
+	size_t nr;   /* nodes */
 };
 
 void htab_init(struct htab *t);

@@ -105,8 +105,8 @@ static struct pair_row *row_add(struct pair_set *ps, const struct hist_entry *ke
 
 /* Rows by key hash: a chain of row indexes per hash (value = index + 1, next in a side array). */
 struct row_index {
-	struct hashmap first;	/* hash -> (void *)(index + 1) */
-	size_t *next;		/* per row: the next index + 1 with the same hash, or 0 */
+	struct hashmap first; /* hash -> (void *)(index + 1) */
+	size_t *next;	      /* per row: the next index + 1 with the same hash, or 0 */
 	size_t alloc;
 };
 
@@ -253,12 +253,12 @@ static void compute_row(struct pair_set *ps, struct pair_row *r)
 			continue;
 		r->delta[i] = pair_percent(ps, i, r->cols[i]) - pair_percent(ps, 0, r->cols[0]);
 		r->ratio[i] = (double)new / (double)(old ? old : 1);
-		r->wdiff[i] = (int64_t)new * ps->w2 - (int64_t)old * ps->w1;
+		r->wdiff[i] = (int64_t) new * ps->w2 - (int64_t)old * ps->w1;
 	}
 }
 
-static int cmp_value(const struct pair_set *ps, const struct pair_row *a,
-		     const struct pair_row *b, size_t i)
+static int cmp_value(const struct pair_set *ps, const struct pair_row *a, const struct pair_row *b,
+		     size_t i)
 {
 	double x, y;
 
@@ -280,8 +280,8 @@ static int cmp_value(const struct pair_set *ps, const struct pair_row *a,
 
 /* perf's hist_entry__cmp_compute_idx: rows with a value for file i first, dummies after
  * (except for deltas, which a dummy has), then by value, largest first. */
-static int cmp_order(const struct pair_set *ps, const struct pair_row *a,
-		     const struct pair_row *b, size_t i)
+static int cmp_order(const struct pair_set *ps, const struct pair_row *a, const struct pair_row *b,
+		     size_t i)
 {
 	if (!a->cols[i] || !b->cols[i])
 		return !a->cols[i] - !b->cols[i];
@@ -292,8 +292,8 @@ static int cmp_order(const struct pair_set *ps, const struct pair_row *a,
 }
 
 /* perf's hist_entry__cmp_compute: rows with any pair first, then with one in file i. */
-static int cmp_column(const struct pair_set *ps, const struct pair_row *a,
-		      const struct pair_row *b, size_t i)
+static int cmp_column(const struct pair_set *ps, const struct pair_row *a, const struct pair_row *b,
+		      size_t i)
 {
 	bool pa = has_pairs(ps, a), pb = has_pairs(ps, b);
 

@@ -18,7 +18,7 @@
 enum pair_compute { PAIR_DELTA, PAIR_DELTA_ABS, PAIR_RATIO, PAIR_WDIFF };
 
 struct pair_row {
-	const struct hist_entry **cols;	/* nr_files entries; cols[0] NULL for a dummy row */
+	const struct hist_entry **cols; /* nr_files entries; cols[0] NULL for a dummy row */
 	const struct hist_entry *key;	/* the entry whose key fields the row prints */
 	size_t key_file;		/* the file key belongs to */
 	double *delta, *ratio;		/* per file (index 0 unused) */
@@ -27,14 +27,14 @@ struct pair_row {
 
 struct pair_set {
 	size_t nr_files;
-	const struct hist **hists;	/* per file; NULL where a file lacks the event */
-	uint64_t *totals;		/* period total per file */
-	uint64_t shown_total0;		/* the baseline rows' period (less than totals[0] with
+	const struct hist **hists; /* per file; NULL where a file lacks the event */
+	uint64_t *totals;	   /* period total per file */
+	uint64_t shown_total0;	   /* the baseline rows' period (less than totals[0] with
 					 * baseline_only): perf prints baseline shares of it */
 	struct pair_row *rows;
 	size_t nr_rows, alloc;
 	enum pair_compute compute;
-	int64_t w1, w2;			/* wdiff weights */
+	int64_t w1, w2; /* wdiff weights */
 };
 
 /* Matches the entries of hists[0..nr) (after hist_collapse()) into rows. baseline_only: no

@@ -92,8 +92,8 @@ static struct cg_node *node_child(struct hist *h, struct cg_node *parent,
 
 /* Adds len frames of the chain v (leaf first) below root, from v[start] toward the leaf
  * (down) or toward the root. */
-static int tree_add(struct hist *h, struct cg_node **root, struct path_node *const *v,
-		    size_t start, size_t len, bool down, uint64_t period, uint64_t count)
+static int tree_add(struct hist *h, struct cg_node **root, struct path_node *const *v, size_t start,
+		    size_t len, bool down, uint64_t period, uint64_t count)
 {
 	struct cg_node *cur, *p;
 	size_t i;
@@ -128,8 +128,8 @@ static bool key_used(const struct hist *h, enum hist_key k)
 	return false;
 }
 
-static bool ctx_match(const struct hist *h, const struct path_ctx *c,
-		      const struct hist_sample *s, bool leaf_only)
+static bool ctx_match(const struct hist *h, const struct path_ctx *c, const struct hist_sample *s,
+		      bool leaf_only)
 {
 	return c->leaf_only == leaf_only &&
 	       (!key_used(h, HK_COMM) || hist_str_eq(c->comm, s->comm)) &&
@@ -208,8 +208,8 @@ static int index_children(struct hist *h, struct path_node *parent)
  * with few children is searched in its list, which a new node has empty: a walk that made
  * one node makes the rest without a lookup. Only wide nodes' children go through the hash
  * table. */
-static struct path_node *path_child(struct hist *h, struct path_ctx *ctx,
-				    struct path_node *parent, const struct hist_frame *f)
+static struct path_node *path_child(struct hist *h, struct path_ctx *ctx, struct path_node *parent,
+				    const struct hist_frame *f)
 {
 	struct htab *t = &h->paths;
 	struct path_node *n;
@@ -250,7 +250,7 @@ out:
 static int end_add(struct hist *h, struct path_node *p, const struct hist_sample *s)
 {
 	if (h->nr_ends >= UINT32_MAX - 1)
-		return -ENOMEM;	/* node->end is 32 bits */
+		return -ENOMEM; /* node->end is 32 bits */
 	if (h->nr_ends == h->ends_alloc) {
 		size_t na = h->ends_alloc ? h->ends_alloc * 2 : 256;
 		struct path_end *v = realloc(h->ends, na * sizeof(*v));
@@ -260,8 +260,9 @@ static int end_add(struct hist *h, struct path_node *p, const struct hist_sample
 		h->ends = v;
 		h->ends_alloc = na;
 	}
-	h->ends[h->nr_ends++] = (struct path_end){ .node = p, .comm = s->comm, .pid = s->pid,
-						   .tid = s->tid, .cpu = s->cpu };
+	h->ends[h->nr_ends++] = (struct path_end){
+		.node = p, .comm = s->comm, .pid = s->pid, .tid = s->tid, .cpu = s->cpu
+	};
 	p->end = (uint32_t)h->nr_ends;
 	return 0;
 }
@@ -389,8 +390,7 @@ int hist_add(struct hist *h, const struct hist_sample *s)
 		struct hist_frame own = s->nr_frames ? own_frame(s->frames, s->nr_frames) : none;
 
 		p = path_child(h, ctx, &ctx->root, &own);
-	}
-	else
+	} else
 		p = walk_chain(h, ctx, s, n);
 	if (!p)
 		return -ENOMEM;
@@ -494,8 +494,8 @@ static struct hist_entry *node_cached(const struct path_node *p, bool cum)
  * its fill_callchain_info() leaves the level of such a frame as the last one set.
  */
 /* The entry of frame f under ctx, through the entry cache. */
-static struct hist_entry *frame_entry(struct hist *h, struct replay *r,
-				      const struct path_ctx *ctx, const struct hist_frame *f)
+static struct hist_entry *frame_entry(struct hist *h, struct replay *r, const struct path_ctx *ctx,
+				      const struct hist_frame *f)
 {
 	uint64_t ip = f->sym ? 0 : f->dso_ip;
 	struct ecache *c = ecache_slot(h, ctx, f);
@@ -506,8 +506,11 @@ static struct hist_entry *frame_entry(struct hist *h, struct replay *r,
 	if (c->e && c->ctx == ctx && c->dso == f->dso && c->sym == f->sym && c->ip == ip &&
 	    !h->o.frame_text)
 		return c->e;
-	s = (struct hist_sample){ .comm = r->pe->comm, .pid = r->pe->pid, .tid = r->pe->tid,
-				  .cpu = r->pe->cpu, .trace = ctx->trace };
+	s = (struct hist_sample){ .comm = r->pe->comm,
+				  .pid = r->pe->pid,
+				  .tid = r->pe->tid,
+				  .cpu = r->pe->cpu,
+				  .trace = ctx->trace };
 	if (!r->sh_done) {
 		r->sh = hist_sample_hash(h, &s);
 		r->sh_done = true;
@@ -664,8 +667,7 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min, ui
 	e = pe->self;
 	e->stamp = h->stamp;
 	if ((h->o.children ? e->total : e->self) >= min &&
-	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, hit,
-			    count)))
+	    (err = tree_add(h, &e->root, r.v, caller ? n - 1 : 0, n, caller, hit, count)))
 		return err;
 	if (!h->o.children)
 		return 0;
@@ -678,8 +680,8 @@ static int trees_one(struct hist *h, const struct path_end *pe, uint64_t min, ui
 		e->stamp = h->stamp;
 		/* the entry's chain: from its frame toward the far end */
 		if (e->total >= min &&
-		    (err = tree_add(h, &e->root, r.v, fi, caller ? fi + 1 : n - fi, caller,
-				    hit, count)))
+		    (err = tree_add(h, &e->root, r.v, fi, caller ? fi + 1 : n - fi, caller, hit,
+				    count)))
 			return err;
 	}
 	return 0;

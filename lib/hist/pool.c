@@ -19,14 +19,15 @@ void *pool_alloc(struct pool *p, size_t size)
 
 	size = (size + 7) & ~(size_t)7;
 	if ((size_t)(p->end - p->cur) < size) {
-		size_t len = size + sizeof(struct pool_chunk) > POOL_CHUNK ?
-			     size + sizeof(struct pool_chunk) : POOL_CHUNK;
+		size_t len = size + sizeof(struct pool_chunk) > POOL_CHUNK
+				     ? size + sizeof(struct pool_chunk)
+				     : POOL_CHUNK;
 		struct pool_chunk *c = mmap(NULL, len, PROT_READ | PROT_WRITE,
 					    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 		if (c == MAP_FAILED)
 			return NULL;
-		madvise(c, len, MADV_HUGEPAGE);	/* a hint only */
+		madvise(c, len, MADV_HUGEPAGE); /* a hint only */
 		c->next = p->chunks;
 		c->len = len;
 		p->chunks = c;

@@ -14,7 +14,7 @@ struct pool_chunk;
 struct pool {
 	char *cur, *end;
 	struct pool_chunk *chunks;
-	size_t total;	/* bytes mapped */
+	size_t total; /* bytes mapped */
 };
 
 void *pool_alloc(struct pool *p, size_t size);

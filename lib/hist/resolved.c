@@ -21,15 +21,19 @@ size_t hist_frames_from(const struct resolved_sample *rs, bool only_resolved,
 	return nr;
 }
 
-void hist_sample_from(const struct resolved_sample *rs, const struct hist_frame *frames,
-		      size_t nr, struct hist_sample *s)
+void hist_sample_from(const struct resolved_sample *rs, const struct hist_frame *frames, size_t nr,
+		      struct hist_sample *s)
 {
 	bool has_cpu = !rs->attr || (rs->attr->attr.sample_type & PERF_SAMPLE_CPU);
 
 	*s = (struct hist_sample){
-		.comm = rs->thread->comm, .pid = rs->thread->pid, .tid = rs->thread->tid,
+		.comm = rs->thread->comm,
+		.pid = rs->thread->pid,
+		.tid = rs->thread->tid,
 		.cpu = has_cpu ? rs->s->cpu : (uint32_t)-1,
-		.period = rs->s->period, .frames = frames, .nr_frames = nr,
+		.period = rs->s->period,
+		.frames = frames,
+		.nr_frames = nr,
 	};
-	s->no_chain = sample_chain_dropped(rs->s);	/* the entry stays, its chain goes */
+	s->no_chain = sample_chain_dropped(rs->s); /* the entry stays, its chain goes */
 }

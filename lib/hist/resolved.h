@@ -15,7 +15,7 @@ size_t hist_frames_from(const struct resolved_sample *rs, bool only_resolved,
 
 /* The sample's thread, cpu (-1 when the event does not sample it) and period into s, with
  * frames and no chain when perf drops the sample's chain. */
-void hist_sample_from(const struct resolved_sample *rs, const struct hist_frame *frames,
-		      size_t nr, struct hist_sample *s);
+void hist_sample_from(const struct resolved_sample *rs, const struct hist_frame *frames, size_t nr,
+		      struct hist_sample *s);
 
 #endif

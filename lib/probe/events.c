@@ -124,7 +124,7 @@ int probe_events_read(enum probe_kind kind, struct probe_def **defs, size_t *nr)
 		if (parse_line(kind, line, &out[n]) == 0)
 			n++;
 		else
-			def_release(&out[n]);	/* a line of a kind flare does not read */
+			def_release(&out[n]); /* a line of a kind flare does not read */
 	}
 	strbuf_release(&sb);
 	if (r) {
@@ -202,7 +202,7 @@ int probe_events_add(enum probe_kind kind, char *const *lines, size_t n, size_t 
 	if (!r)
 		return 0;
 	*failed = i;
-	while (i-- > 0) {	/* all or none */
+	while (i-- > 0) { /* all or none */
 		line_name(lines[i], g, e, sizeof(g));
 		probe_event_remove(kind, g, e);
 	}

@@ -16,11 +16,11 @@ struct probe_def {
 	enum probe_kind kind;
 	int is_return;
 	char *group, *event;
-	char *path;		/* uprobe: the binary */
-	uint64_t offset;	/* uprobe: file offset */
-	char *target;		/* kprobe: "_text+123" or "sym+off" */
-	char *args;		/* the rest of the line, "" when none */
-	char *raw;		/* the line as tracefs shows it */
+	char *path;	 /* uprobe: the binary */
+	uint64_t offset; /* uprobe: file offset */
+	char *target;	 /* kprobe: "_text+123" or "sym+off" */
+	char *args;	 /* the rest of the line, "" when none */
+	char *raw;	 /* the line as tracefs shows it */
 };
 
 /* Whether tracefs has the file for kind (kprobe_events is absent without

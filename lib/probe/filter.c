@@ -30,7 +30,7 @@ int probe_filter_match(const char *filter, const char *name)
 
 	if (!filter)
 		return 1;
-	while (alt) {	/* OR of AND-groups */
+	while (alt) { /* OR of AND-groups */
 		const char *end = strchr(alt, '|'), *t = alt;
 		size_t glen = end ? (size_t)(end - alt) : strlen(alt);
 		int ok = 1;

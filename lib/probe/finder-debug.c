@@ -34,12 +34,12 @@ static int dpkg_owner(const char *path, char *pkg, size_t len)
 			continue;
 		while (fgets(line, sizeof(line), f)) {
 			line[strcspn(line, "\n")] = '\0';
-			if (!strcmp(line, path) || (!strncmp(path, "/usr", 4) &&
-						    !strcmp(line, path + 4))) {
+			if (!strcmp(line, path) ||
+			    (!strncmp(path, "/usr", 4) && !strcmp(line, path + 4))) {
 				size_t pl = strcspn(e->d_name, ":");
 
 				if (pl > n - 5)
-					pl = n - 5;	/* "PKG.list" without an architecture */
+					pl = n - 5; /* "PKG.list" without an architecture */
 				snprintf(pkg, len, "%.*s", (int)pl, e->d_name);
 				found = 1;
 				break;
@@ -64,7 +64,8 @@ void probe_bin_debug_hint(struct probe_bin *bin, const char *path, char *buf, si
 	if (n > 1) {
 		const unsigned char *b = id;
 
-		used = (size_t)snprintf(where, sizeof(where), "/usr/lib/debug/.build-id/%02x/", b[0]);
+		used = (size_t)snprintf(where, sizeof(where), "/usr/lib/debug/.build-id/%02x/",
+					b[0]);
 		for (i = 1; i < n && used + 3 < sizeof(where); i++)
 			used += (size_t)snprintf(where + used, sizeof(where) - used, "%02x", b[i]);
 		snprintf(where + used, sizeof(where) - used, ".debug");
@@ -75,8 +76,9 @@ void probe_bin_debug_hint(struct probe_bin *bin, const char *path, char *buf, si
 			 link ? " (its .gnu_debuglink)" : "", pkg,
 			 !strcmp(pkg, "libc6") ? "-dbg" : "-dbgsym");
 	else
-		snprintf(buf, len, "looked for %s%s%s%s; install the binary's debug package, or "
-			 "build it with -g", where[0] ? where : "",
-			 link ? (where[0] ? " and " : "") : "", link ? link : "",
-			 link ? " (its .gnu_debuglink)" : "");
+		snprintf(buf, len,
+			 "looked for %s%s%s%s; install the binary's debug package, or "
+			 "build it with -g",
+			 where[0] ? where : "", link ? (where[0] ? " and " : "") : "",
+			 link ? link : "", link ? " (its .gnu_debuglink)" : "");
 }

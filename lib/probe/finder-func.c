@@ -32,7 +32,7 @@ static int place_func(struct pf_ctx *c, Dwarf_Die *die, int is_inline)
 	int r;
 
 	if (!cu || pf_die_entry(die, &entry))
-		return 0;	/* a declaration, or code the compiler dropped */
+		return 0; /* a declaration, or code the compiler dropped */
 	if (s->is_return) {
 		if (is_inline) {
 			c->found_inline_return++;
@@ -48,13 +48,13 @@ static int place_func(struct pf_ctx *c, Dwarf_Die *die, int is_inline)
 
 		dwarf_decl_line(die, &decl);
 		snprintf(ev, sizeof(ev), "%s_L%ld", name, s->line);
-		r = pf_walk_line(c, cu, die, pf_decl_file(die, fb, sizeof(fb)),
-				 decl + (int)s->line, ev);
+		r = pf_walk_line(c, cu, die, pf_decl_file(die, fb, sizeof(fb)), decl + (int)s->line,
+				 ev);
 		if (r == 0 && c->line_skipped)
 			return pf_fail(c->err, c->errlen, -ENOENT,
 				       "'%s': this line shares its address with another line "
-				       "(probe a numbered line of flare probe -L %s)", c->point,
-				       name);
+				       "(probe a numbered line of flare probe -L %s)",
+				       c->point, name);
 		if (r == 0)
 			return pf_fail(c->err, c->errlen, -ENOENT,
 				       "'%s': line %ld of %s has no code (see flare probe -L %s)",
@@ -149,12 +149,12 @@ static int find_func_symtab(struct pf_ctx *c)
 	return 0;
 }
 
-int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line,
-		      const char *event)
+int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line, const char *event)
 {
 	Dwarf_Die sc;
-	const char *name = event ? event : pf_line_scope(cu, a, line, &sc) ?
-		dwarf_diename(&sc) : NULL;
+	const char *name = event			     ? event
+			   : pf_line_scope(cu, a, line, &sc) ? dwarf_diename(&sc)
+							     : NULL;
 	size_t nr = c->nr;
 	int r = pf_add_trace(c, name ? name : "line", 0, pf_dwarf_to_vaddr(c->bin, a), cu, a);
 
@@ -178,11 +178,13 @@ static int find_line(struct pf_ctx *c)
 	if (!found && c->line_skipped)
 		return pf_fail(c->err, c->errlen, -ENOENT,
 			       "'%s': this line shares its address with another line (see the "
-			       "numbered lines of flare probe -L FUNC)", c->point);
+			       "numbered lines of flare probe -L FUNC)",
+			       c->point);
 	if (!found)
 		return pf_fail(c->err, c->errlen, -ENOENT,
 			       "'%s': no code at this line in any compilation unit "
-			       "(see flare probe -L %s)", c->point, c->spec->file);
+			       "(see flare probe -L %s)",
+			       c->point, c->spec->file);
 	return 0;
 }
 
@@ -220,9 +222,10 @@ static int find_lazy_fallback(struct pf_ctx *c)
 	if (!r && c->nr)
 		log_warn("no line of %s matches '%s': probing its entry, as perf probe does",
 			 s->func, s->lazy);
-	return r || c->nr ? r : pf_fail(c->err, c->errlen, -ENOENT,
-					"'%s': no function '%s' with debug information",
-					c->point, s->func);
+	return r || c->nr ? r
+			  : pf_fail(c->err, c->errlen, -ENOENT,
+				    "'%s': no function '%s' with debug information", c->point,
+				    s->func);
 }
 
 static int find_point(struct pf_ctx *c, const char *path)
@@ -259,27 +262,27 @@ static int find_point(struct pf_ctx *c, const char *path)
 			       "function (probe a line after the inlined copy instead)",
 			       c->point, s->func);
 	return pf_fail(c->err, c->errlen, -ENOENT,
-		       "'%s': no function '%s' in %s (see flare probe -x %s -F)", c->point,
-		       s->func, path, path);
-no_dwarf: {
-		char hint[1024];
+		       "'%s': no function '%s' in %s (see flare probe -x %s -F)", c->point, s->func,
+		       path, path);
+no_dwarf : {
+	char hint[1024];
 
-		const char *main_file = NULL;
+	const char *main_file = NULL;
 
-		dwfl_module_info(c->bin->mod, NULL, NULL, NULL, NULL, NULL, &main_file, NULL);
-		probe_bin_debug_hint(c->bin, main_file ? main_file : path, hint, sizeof(hint));
-		return pf_fail(c->err, c->errlen, -ENOENT,
-			       "'%s': %s has no debug information, which lines and variables need "
-			       "(%s; or give registers such as %%di)", c->point, path, hint);
-	}
+	dwfl_module_info(c->bin->mod, NULL, NULL, NULL, NULL, NULL, &main_file, NULL);
+	probe_bin_debug_hint(c->bin, main_file ? main_file : path, hint, sizeof(hint));
+	return pf_fail(c->err, c->errlen, -ENOENT,
+		       "'%s': %s has no debug information, which lines and variables need "
+		       "(%s; or give registers such as %%di)",
+		       c->point, path, hint);
+}
 }
 
 int probe_find(struct probe_bin *bin, const struct probe_spec *spec,
 	       const struct probe_find_opts *opts, struct probe_trace **traces, size_t *nr,
 	       char *err, size_t errlen)
 {
-	struct pf_ctx c = { .bin = bin, .spec = spec, .opts = opts, .err = err,
-			    .errlen = errlen };
+	struct pf_ctx c = { .bin = bin, .spec = spec, .opts = opts, .err = err, .errlen = errlen };
 	char *point = probe_spec_point_str(spec);
 	const char *path = dwfl_module_info(bin->mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
 	int r;
@@ -290,7 +293,7 @@ int probe_find(struct probe_bin *bin, const struct probe_spec *spec,
 	c.point = point;
 	c.max = opts->max_probes > 0 ? opts->max_probes : 128;
 	r = find_point(&c, path ? path : "the binary");
-	if (!r && c.nr_missing)	/* a variable not at every place: perf's magic number there */
+	if (!r && c.nr_missing) /* a variable not at every place: perf's magic number there */
 		r = pf_fill_missing(&c);
 	free(point);
 	if (r) {
@@ -323,7 +326,7 @@ static int describe_dwarf(Dwarf_Die *cu, Dwarf_Addr a, char *buf, size_t len, co
 	}
 	pf_stmt_line_at(cu, a, &ln);
 	while (pf_inlined_at(&sp, a, &in)) {
-		if (!pf_die_entry(&in, &ie) && ie == a) {	/* at the call: the caller's line */
+		if (!pf_die_entry(&in, &ie) && ie == a) { /* at the call: the caller's line */
 			if (dwarf_attr(&in, DW_AT_call_line, &at) && !dwarf_formudata(&at, &cl))
 				ln = (int)cl;
 			break;
@@ -379,7 +382,7 @@ int probe_bin_sym_off(struct probe_bin *bin, uint64_t vaddr, char *buf, size_t l
 	int i, n = dwfl_module_getsymtab(bin->mod);
 	const char *name = NULL;
 
-	for (i = 0; i < n && !name; i++) {	/* a function first: perf names the place by it */
+	for (i = 0; i < n && !name; i++) { /* a function first: perf names the place by it */
 		GElf_Addr a;
 		const char *nm = dwfl_module_getsym_info(bin->mod, i, &sym, &a, NULL, NULL, NULL);
 
@@ -429,7 +432,7 @@ int probe_bin_for_each_func(struct probe_bin *bin, int funcs_only, probe_func_fn
 		names[nr++] = name;
 	}
 	qsort(names, nr, sizeof(*names), cmp_str);
-	for (k = 0; k < nr && !r; k++)	/* a name twice is two symbols, as perf lists them */
+	for (k = 0; k < nr && !r; k++) /* a name twice is two symbols, as perf lists them */
 		r = fn(names[k], ctx);
 	free(names);
 	return r;

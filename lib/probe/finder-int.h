@@ -15,9 +15,9 @@ struct probe_bin {
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
 	Elf *elf;
-	GElf_Addr ebias;	/* module address - ELF vaddr */
-	Dwarf *dw;		/* NULL without debug info; read through pf_dw() */
-	Dwarf_Addr dbias;	/* module address - DWARF address */
+	GElf_Addr ebias;  /* module address - ELF vaddr */
+	Dwarf *dw;	  /* NULL without debug info; read through pf_dw() */
+	Dwarf_Addr dbias; /* module address - DWARF address */
 	int dw_tried;
 };
 
@@ -25,13 +25,13 @@ struct pf_ctx {
 	struct probe_bin *bin;
 	const struct probe_spec *spec;
 	const struct probe_find_opts *opts;
-	const char *point;	/* the point as text, for messages */
+	const char *point; /* the point as text, for messages */
 	int max;
 	struct probe_trace *traces;
 	size_t nr;
-	int found_inline_return;	/* a %return skipped on an inlined copy */
-	int nr_missing;		/* arguments left as PF_MISSING<index> (see pf_fill_missing) */
-	int line_skipped;		/* the line only shares an address with another */
+	int found_inline_return; /* a %return skipped on an inlined copy */
+	int nr_missing;		 /* arguments left as PF_MISSING<index> (see pf_fill_missing) */
+	int line_skipped;	 /* the line only shares an address with another */
 	char *err;
 	size_t errlen;
 };
@@ -46,8 +46,8 @@ int pf_off_to_vaddr(const struct probe_bin *b, uint64_t off, uint64_t *vaddr);
 int pf_die_entry(Dwarf_Die *die, Dwarf_Addr *addr);
 int pf_file_match(const char *path, const char *want);
 /* Adds a placement at vaddr (DWARF address daddr in cu, or cu NULL: no DWARF). */
-int pf_add_trace(struct pf_ctx *c, const char *event, int is_return, uint64_t vaddr,
-		 Dwarf_Die *cu, Dwarf_Addr daddr);
+int pf_add_trace(struct pf_ctx *c, const char *event, int is_return, uint64_t vaddr, Dwarf_Die *cu,
+		 Dwarf_Addr daddr);
 /* Probes line (of file, NULL: any file) inside die, or in the whole cu when die is NULL, at
  * every place finder-lines.c finds for it; returns how many (>= 0) or a negative error. */
 int pf_walk_line(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Die *die, const char *file, int line,
@@ -81,8 +81,7 @@ int pf_lines_walk(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx);
 int pf_lines_walk_all(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx);
 /* A placement at DWARF address a, found by a line walk for line (event NULL: named after
  * the function or inlined copy declared nearest before line, as perf names it). */
-int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line,
-		      const char *event);
+int pf_add_line_probe(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr a, int line, const char *event);
 /* An argument whose variable is not at a place is written PF_MISSING<index of the argument>
  * and pf_fill_missing() makes it perf's magic number, typed as the argument is where it is
  * found; an argument found nowhere is an error. */

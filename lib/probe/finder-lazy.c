@@ -16,10 +16,10 @@
 struct lazy_walk {
 	struct pf_ctx *c;
 	Dwarf_Die *cu;
-	const char *file;	/* absolute path of the file the pattern is matched in */
+	const char *file; /* absolute path of the file the pattern is matched in */
 	const unsigned char *match;
 	int nr;
-	const char *event;	/* NULL: the name of the function holding each line */
+	const char *event; /* NULL: the name of the function holding each line */
 	int found;
 };
 
@@ -51,7 +51,8 @@ static int lazy_load(struct pf_ctx *c, Dwarf_Die *cu, const char *raw, unsigned 
 	int r = probe_source_path(raw, cu_comp_dir(cu), c->opts->source_prefix, &path);
 
 	if (r)
-		return pf_fail(c->err, c->errlen, r, "'%s': cannot find the source file %s: %s "
+		return pf_fail(c->err, c->errlen, r,
+			       "'%s': cannot find the source file %s: %s "
 			       "(the lazy pattern is matched in it; give its directory with -s)",
 			       c->point, raw, strerror(-r));
 	r = probe_lazy_lines(path, c->spec->lazy, match, nr);
@@ -143,11 +144,14 @@ int pf_find_lazy_file(struct pf_ctx *c)
 		found += w.found;
 	}
 	if (!units)
-		return pf_fail(c->err, c->errlen, -ENOENT, "'%s': no compilation unit has the "
-			       "source file %s (see flare probe -L)", c->point, c->spec->file);
+		return pf_fail(c->err, c->errlen, -ENOENT,
+			       "'%s': no compilation unit has the "
+			       "source file %s (see flare probe -L)",
+			       c->point, c->spec->file);
 	if (!found)
-		return pf_fail(c->err, c->errlen, -ENOENT, "'%s': no line of %s with code matches "
-			       "'%s' (see flare probe -L %s)", c->point, c->spec->file,
-			       c->spec->lazy, c->spec->file);
+		return pf_fail(c->err, c->errlen, -ENOENT,
+			       "'%s': no line of %s with code matches "
+			       "'%s' (see flare probe -L %s)",
+			       c->point, c->spec->file, c->spec->lazy, c->spec->file);
 	return 0;
 }

@@ -76,10 +76,10 @@ int pf_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Die **scopes)
 
 	if (!pf_real_func(cu, addr, &cur))
 		return 0;
-	do {	/* outermost first, reversed below */
+	do { /* outermost first, reversed below */
 		if (n + 2 > alloc) {
 			Dwarf_Die *m = realloc(v, (size_t)(alloc = alloc ? alloc * 2 : 8) *
-					       sizeof(*m));
+							  sizeof(*m));
 
 			if (!m) {
 				free(v);
@@ -106,7 +106,7 @@ Dwarf_Die *pf_line_scope(Dwarf_Die *cu, Dwarf_Addr a, int line, Dwarf_Die *out)
 	Dwarf_Die *scopes = NULL;
 	int i, diff = -1, inner = -1, best = -1, n = pf_concrete_scopes(cu, a, &scopes);
 
-	for (i = n - 1; i >= 0; i--) {	/* outermost first: the outer wins a tie */
+	for (i = n - 1; i >= 0; i--) { /* outermost first: the outer wins a tie */
 		int tag = dwarf_tag(&scopes[i]), decl;
 
 		if (tag != DW_TAG_subprogram && tag != DW_TAG_inlined_subroutine)
@@ -207,8 +207,7 @@ int pf_lines_walk_all(Dwarf_Die *cu, Dwarf_Die *die, pf_line_fn fn, void *ctx)
 }
 
 /* The declaration line of die, or of each function of cu when die is NULL, at its entry */
-static int decl_lines(Dwarf_Die *cu, Dwarf_Die *die, const char *dfile, pf_line_fn fn,
-		      void *ctx)
+static int decl_lines(Dwarf_Die *cu, Dwarf_Die *die, const char *dfile, pf_line_fn fn, void *ctx)
 {
 	Dwarf_Addr entry;
 	int decl;
@@ -226,8 +225,8 @@ static int lines_walk(Dwarf_Die *cu, Dwarf_Die *die, int decl_last, pf_line_fn f
 	Dwarf_Addr entry;
 	Dwarf_Attribute ca;
 	char buf[4096], sbuf[4096];
-	const char *dfile = NULL, *dir = dwarf_attr(cu, DW_AT_comp_dir, &ca) ?
-				       dwarf_formstring(&ca) : NULL;
+	const char *dfile = NULL,
+		   *dir = dwarf_attr(cu, DW_AT_comp_dir, &ca) ? dwarf_formstring(&ca) : NULL;
 	size_t i, n;
 	int r = 0, decl;
 
@@ -307,8 +306,8 @@ int pf_stmt_line_at(Dwarf_Die *cu, Dwarf_Addr addr, int *line)
 		Dwarf_Addr a;
 		bool stmt;
 
-		if (!l || dwarf_lineaddr(l, &a) || a != addr || dwarf_linebeginstatement(l, &stmt) ||
-		    !stmt)
+		if (!l || dwarf_lineaddr(l, &a) || a != addr ||
+		    dwarf_linebeginstatement(l, &stmt) || !stmt)
 			continue;
 		return dwarf_lineno(l, line) ? -ENOENT : 0;
 	}

@@ -13,7 +13,7 @@
 #include "lib/probe/finder-int.h"
 
 struct range_walk {
-	const char *func, *want;	/* the function (or NULL: a file) and @SRC or SRC */
+	const char *func, *want; /* the function (or NULL: a file) and @SRC or SRC */
 	struct probe_lines *l;
 	int r;
 };
@@ -122,7 +122,7 @@ int probe_bin_func_lines(struct probe_bin *bin, const char *func, const char *fi
 		dwarf_getfuncs(cu, func_cb, &w, 0);
 	if (!w.r && !out->path)
 		w.r = -ENOENT;
-	if (!w.r && !out->has) {	/* no line with code: an empty map at the function */
+	if (!w.r && !out->has) { /* no line with code: an empty map at the function */
 		w.r = mark_line(out, out->decl);
 		if (!w.r)
 			out->has[0] = 0;

@@ -84,8 +84,7 @@ static int sdt_walk(struct probe_bin *b, sdt_fn fn, void *ctx)
 /* "%rbx" / "%ebp" / "%r12d" / "%al" -> "%bx" / "%bp" / "%r12" / "%ax" */
 static int sdt_reg(const char *r, size_t len, char *out, size_t olen)
 {
-	static const char *const legacy[] = { "ax", "bx", "cx", "dx", "si", "di", "bp", "sp",
-					       "ip" };
+	static const char *const legacy[] = { "ax", "bx", "cx", "dx", "si", "di", "bp", "sp", "ip" };
 	char n[16];
 	size_t i;
 
@@ -93,7 +92,7 @@ static int sdt_reg(const char *r, size_t len, char *out, size_t olen)
 		return -EINVAL;
 	memcpy(n, r, len);
 	n[len] = '\0';
-	if (n[0] == 'r' && n[1] >= '0' && n[1] <= '9') {	/* r8..r15 with a size suffix */
+	if (n[0] == 'r' && n[1] >= '0' && n[1] <= '9') { /* r8..r15 with a size suffix */
 		size_t k = 1 + strspn(n + 1, "0123456789");
 
 		int w;
@@ -106,12 +105,12 @@ static int sdt_reg(const char *r, size_t len, char *out, size_t olen)
 		const char *l = legacy[i];
 
 		if ((len == 3 && (n[0] == 'r' || n[0] == 'e') && !strcmp(n + 1, l)) ||
-		    (len == 2 && (!strcmp(n, l) || (n[0] == l[0] && (n[1] == 'l' || n[1] == 'h') &&
-						      l[1] == 'x')))) {
+		    (len == 2 && (!strcmp(n, l) ||
+				  (n[0] == l[0] && (n[1] == 'l' || n[1] == 'h') && l[1] == 'x')))) {
 			snprintf(out, olen, "%%%s", l);
 			return 0;
 		}
-		if (len == 3 && n[2] == 'l' && !strncmp(n, l, 2))	/* sil, dil, bpl, spl */
+		if (len == 3 && n[2] == 'l' && !strncmp(n, l, 2)) /* sil, dil, bpl, spl */
 			return snprintf(out, olen, "%%%s", l) < 0 ? -EINVAL : 0;
 	}
 	return -EINVAL;
@@ -127,8 +126,8 @@ static int sdt_arg(const char *a, size_t len, int nth, struct strbuf *out)
 	if (at) {
 		long sz = strtol(a, NULL, 10);
 
-		if (sz != 1 && sz != 2 && sz != 4 && sz != 8 && sz != -1 && sz != -2 &&
-		    sz != -4 && sz != -8)
+		if (sz != 1 && sz != 2 && sz != 4 && sz != 8 && sz != -1 && sz != -2 && sz != -4 &&
+		    sz != -8)
 			return -EINVAL;
 		snprintf(type, sizeof(type), ":%c%ld", sz < 0 ? 's' : 'u', (sz < 0 ? -sz : sz) * 8);
 		op = at + 1;
@@ -147,7 +146,7 @@ static int sdt_arg(const char *a, size_t len, int nth, struct strbuf *out)
 			return -EINVAL;
 		return strbuf_addf(out, " arg%d=%+ld(%s)%s", nth, disp, reg, type);
 	}
-	return -EINVAL;	/* constants and indexed forms: none on x86-64's common markers */
+	return -EINVAL; /* constants and indexed forms: none on x86-64's common markers */
 }
 
 struct sdt_find {
@@ -170,9 +169,12 @@ static int sdt_place(const struct sdt_note *n, uint64_t base_addr, void *ctx)
 		return 0;
 	if (base_addr && n->base)
 		pc += base_addr - n->base;
-	if (pf_vaddr_to_off(c->bin, pc, &off) || (n->sem && pf_vaddr_to_off(c->bin, n->sem, &sem))) {
-		f->r = pf_fail(c->err, c->errlen, -ERR_FORMAT, "'%s': the SDT note of %s:%s points "
-			       "outside the binary", c->point, n->provider, n->name);
+	if (pf_vaddr_to_off(c->bin, pc, &off) ||
+	    (n->sem && pf_vaddr_to_off(c->bin, n->sem, &sem))) {
+		f->r = pf_fail(c->err, c->errlen, -ERR_FORMAT,
+			       "'%s': the SDT note of %s:%s points "
+			       "outside the binary",
+			       c->point, n->provider, n->name);
 		return 1;
 	}
 	while (*a) {
@@ -180,9 +182,10 @@ static int sdt_place(const struct sdt_note *n, uint64_t base_addr, void *ctx)
 
 		if (len && sdt_arg(a, len, nth, &args)) {
 			strbuf_release(&args);
-			f->r = pf_fail(c->err, c->errlen, -EOPNOTSUPP, "'%s': operand '%.*s' of "
-				       "%s:%s is not one flare can fetch", c->point, (int)len, a,
-				       n->provider, n->name);
+			f->r = pf_fail(c->err, c->errlen, -EOPNOTSUPP,
+				       "'%s': operand '%.*s' of "
+				       "%s:%s is not one flare can fetch",
+				       c->point, (int)len, a, n->provider, n->name);
 			return 1;
 		}
 		nth += len > 0;
@@ -218,12 +221,16 @@ int pf_find_sdt(struct pf_ctx *c)
 	struct sdt_find f = { c, 0 };
 
 	if (c->spec->nr_args)
-		return pf_fail(c->err, c->errlen, -EINVAL, "'%s': an SDT marker brings its own "
-			       "arguments (arg1...); give none", c->point);
+		return pf_fail(c->err, c->errlen, -EINVAL,
+			       "'%s': an SDT marker brings its own "
+			       "arguments (arg1...); give none",
+			       c->point);
 	sdt_walk(c->bin, sdt_place, &f);
 	if (!f.r && !c->nr)
-		return pf_fail(c->err, c->errlen, -ENOENT, "'%s': no such SDT marker in the binary "
-			       "(see flare probe -x BINARY -F)", c->point);
+		return pf_fail(c->err, c->errlen, -ENOENT,
+			       "'%s': no such SDT marker in the binary "
+			       "(see flare probe -x BINARY -F)",
+			       c->point);
 	return f.r;
 }
 

@@ -16,7 +16,7 @@
 #include "lib/probe/finder-int.h"
 
 static const char *const x86_64_regs[] = {
-	"%ax", "%dx", "%cx", "%bx", "%si", "%di", "%bp", "%sp",
+	"%ax", "%dx", "%cx",  "%bx",  "%si",  "%di",  "%bp",  "%sp",
 	"%r8", "%r9", "%r10", "%r11", "%r12", "%r13", "%r14", "%r15",
 };
 #define NR_REGS (sizeof(x86_64_regs) / sizeof(x86_64_regs[0]))
@@ -26,9 +26,9 @@ struct loc {
 	char base[512];
 	long off;
 	int in_mem;
-	Dwarf_Die type;	/* its type, qualifiers and typedefs peeled */
+	Dwarf_Die type; /* its type, qualifiers and typedefs peeled */
 	int has_type;
-	int bit_size, bit_off, bit_container;	/* a bit field when bit_size > 0 */
+	int bit_size, bit_off, bit_container; /* a bit field when bit_size > 0 */
 };
 
 struct var_ctx {
@@ -36,8 +36,8 @@ struct var_ctx {
 	Dwarf_Die *scopes;
 	int nscopes;
 	Dwarf_Addr addr;
-	const char *arg;	/* the argument, for messages */
-	int missing;		/* the variable is not here (perf fills it in, see below) */
+	const char *arg; /* the argument, for messages */
+	int missing;	 /* the variable is not here (perf fills it in, see below) */
 };
 
 static const char *reg_name(unsigned int n)
@@ -73,8 +73,8 @@ static int set_type(struct loc *l, Dwarf_Die *die)
 
 static int unsupported(struct var_ctx *v, const char *what)
 {
-	return pf_fail(v->c->err, v->c->errlen, -EOPNOTSUPP,
-		       "'%s': %s (see flare probe -V)", v->arg, what);
+	return pf_fail(v->c->err, v->c->errlen, -EOPNOTSUPP, "'%s': %s (see flare probe -V)",
+		       v->arg, what);
 }
 
 /* The call frame address at addr as register + offset */
@@ -151,7 +151,7 @@ static int var_loc(struct var_ctx *v, Dwarf_Die *var, struct loc *l)
 
 	memset(l, 0, sizeof(*l));
 	set_type(l, var);
-	v->missing = 1;	/* until a location is found */
+	v->missing = 1; /* until a location is found */
 	if (!dwarf_attr_integrate(var, DW_AT_location, &a))
 		return pf_fail(v->c->err, v->c->errlen, -ENOENT,
 			       "'%s' has no location here: optimized out (see flare probe -V)",
@@ -159,11 +159,12 @@ static int var_loc(struct var_ctx *v, Dwarf_Die *var, struct loc *l)
 	if (dwarf_getlocation_addr(&a, v->addr, &ops, &n, 1) != 1 || n < 1)
 		return pf_fail(v->c->err, v->c->errlen, -ENOENT,
 			       "'%s' has no location at this address: optimized out here "
-			       "(see flare probe -V)", v->arg);
+			       "(see flare probe -V)",
+			       v->arg);
 	v->missing = 0;
 	if (n > 1 && ops[1].atom != DW_OP_piece)
 		return unsupported(v, "its location is a computed expression, which a probe "
-				   "cannot fetch");
+				      "cannot fetch");
 	switch (ops[0].atom) {
 	case DW_OP_reg0 ... DW_OP_reg31:
 	case DW_OP_regx:
@@ -189,7 +190,7 @@ static int var_loc(struct var_ctx *v, Dwarf_Die *var, struct loc *l)
 		if (pf_vaddr_to_off(v->c->bin, pf_dwarf_to_vaddr(v->c->bin, ops[0].number), &fo))
 			return unsupported(v, "a global outside the loaded segments");
 		snprintf(l->base, sizeof(l->base), "@+0x%llx", (unsigned long long)fo);
-		l->in_mem = 2;	/* the base is itself a memory reference */
+		l->in_mem = 2; /* the base is itself a memory reference */
 		return 0;
 	}
 	default:
@@ -208,7 +209,7 @@ static int deref(struct var_ctx *v, struct loc *l)
 {
 	char val[512];
 
-	if (l->in_mem == 2)	/* @+ADDR is already the value; +0(@+ADDR) reads through it */
+	if (l->in_mem == 2) /* @+ADDR is already the value; +0(@+ADDR) reads through it */
 		memcpy(val, l->base, sizeof(l->base));
 	else if (loc_value(l, val, sizeof(val)))
 		return unsupported(v, "the expression nests too deeply");
@@ -241,7 +242,7 @@ static int find_member(Dwarf_Die *st, const char *name, Dwarf_Die *out, long *of
 			*off = (long)w;
 			return 0;
 		}
-		if (!n) {	/* an anonymous struct or union: look inside */
+		if (!n) { /* an anonymous struct or union: look inside */
 			Dwarf_Die t, pt;
 			long inner;
 
@@ -338,8 +339,7 @@ static int element(struct var_ctx *v, struct loc *l, long idx)
 
 /* Applies "->a.b[2]" (rest of the argument after the variable name) to l; *last gets the
  * last field name. */
-static int walk_fields(struct var_ctx *v, struct loc *l, const char *p, char *last,
-		       size_t lastlen)
+static int walk_fields(struct var_ctx *v, struct loc *l, const char *p, char *last, size_t lastlen)
 {
 	char name[128];
 
@@ -350,7 +350,7 @@ static int walk_fields(struct var_ctx *v, struct loc *l, const char *p, char *la
 		if (arrow || *p == '.') {
 			p += arrow ? 2 : 1;
 			n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				   "0123456789_");
+				      "0123456789_");
 			if (!n || n >= sizeof(name))
 				return unsupported(v, "a member name must follow '->' or '.'");
 			memcpy(name, p, n);
@@ -397,7 +397,10 @@ static void dwarf_type_str(const struct pf_ctx *c, const struct loc *l, char *bu
 	    dwarf_attr((Dwarf_Die *)&l->type, DW_AT_encoding, &a))
 		dwarf_formudata(&a, &enc);
 	sign = enc == DW_ATE_signed || enc == DW_ATE_signed_char;
-	snprintf(buf, len, "%c%d", sign ? 's' : c->opts->x_types ? 'x' : 'u',
+	snprintf(buf, len, "%c%d",
+		 sign		    ? 's'
+		 : c->opts->x_types ? 'x'
+				    : 'u',
 		 bytes * 8 > 64 ? 64 : bytes * 8);
 }
 
@@ -462,8 +465,7 @@ static Dwarf_Die *func_scope(struct var_ctx *v)
 }
 
 /* $params (params only) or $vars (params and locals in scope at the address) */
-static void convert_all(struct var_ctx *v, Dwarf_Die *scope, int params_only,
-			struct strbuf *args)
+static void convert_all(struct var_ctx *v, Dwarf_Die *scope, int params_only, struct strbuf *args)
 {
 	Dwarf_Die ch;
 
@@ -475,7 +477,7 @@ static void convert_all(struct var_ctx *v, Dwarf_Die *scope, int params_only,
 
 		if (tag == DW_TAG_formal_parameter || (!params_only && tag == DW_TAG_variable)) {
 			if (dwarf_diename(&ch) && convert_var(v, &ch, "", NULL, args, NULL))
-				v->c->err[0] = save;	/* skipped, as perf skips them */
+				v->c->err[0] = save; /* skipped, as perf skips them */
 		} else if (!params_only && tag == DW_TAG_lexical_block &&
 			   dwarf_haspc(&ch, v->addr) > 0) {
 			convert_all(v, &ch, 0, args);
@@ -512,7 +514,8 @@ static int convert_one(struct var_ctx *v, const struct probe_arg *ua, int is_ret
 	if (is_return)
 		return pf_fail(v->c->err, v->c->errlen, -EINVAL,
 			       "'%s': local variables cannot be read at a %%return probe "
-			       "(use $retval)", e);
+			       "(use $retval)",
+			       e);
 	n = strspn(e, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
 	if (!n || n >= sizeof(vname) || isdigit((unsigned char)e[0]))
 		return unsupported(v, "not a variable name");
@@ -554,8 +557,8 @@ static void arg_default_name(const struct probe_arg *ua, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)n, last);
 }
 
-static int add_missing(struct pf_ctx *c, const struct probe_arg *ua, size_t i,
-		       struct strbuf *args, struct strbuf *names)
+static int add_missing(struct pf_ctx *c, const struct probe_arg *ua, size_t i, struct strbuf *args,
+		       struct strbuf *names)
 {
 	char nm[128];
 
@@ -582,14 +585,15 @@ int pf_convert_args(struct pf_ctx *c, Dwarf_Die *cu, Dwarf_Addr addr, int is_ret
 
 	if (cu)
 		v.nscopes = pf_concrete_scopes(cu, addr, &v.scopes);
-	if (cu && !v.nscopes)	/* code outside any function: the unit's scopes */
+	if (cu && !v.nscopes) /* code outside any function: the unit's scopes */
 		v.nscopes = dwarf_getscopes(cu, addr, &v.scopes);
 	for (i = 0; i < c->spec->nr_args && !r; i++) {
 		v.arg = c->spec->args[i].expr;
 		if (probe_arg_needs_dwarf(&c->spec->args[i]) && v.nscopes <= 0)
 			r = pf_fail(c->err, c->errlen, -ENOENT,
 				    "'%s': no debug information at this probe point to find it "
-				    "(install the binary's -dbg/-dbgsym package)", v.arg);
+				    "(install the binary's -dbg/-dbgsym package)",
+				    v.arg);
 		else
 			r = convert_one(&v, &c->spec->args[i], is_return, args, names);
 		if (r && v.missing && can_fill(c->spec))
@@ -626,8 +630,10 @@ static int type_name(Dwarf_Die *var, struct strbuf *sb)
 		return strbuf_adds(sb, "(function_type)");
 	if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
 	    tag == DW_TAG_enumeration_type)
-		return strbuf_addf(sb, "%s %s", tag == DW_TAG_structure_type ? "struct" :
-				   tag == DW_TAG_union_type ? "union" : "enum",
+		return strbuf_addf(sb, "%s %s",
+				   tag == DW_TAG_structure_type ? "struct"
+				   : tag == DW_TAG_union_type	? "union"
+								: "enum",
 				   dwarf_diename(&t) ?: "");
 	if (!dwarf_diename(&t))
 		return -ENOENT;
@@ -674,8 +680,8 @@ static void walk_vars(struct vars_walk *w, Dwarf_Die *scope)
 	} while (!dwarf_siblingof(&ch, &ch));
 }
 
-int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int externs,
-		      char *where, size_t wlen, probe_var_fn fn, void *ctx)
+int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int externs, char *where,
+		      size_t wlen, probe_var_fn fn, void *ctx)
 {
 	uint64_t vaddr = t->vaddr;
 	struct probe_find_opts o = { .x_types = 1 };
@@ -684,7 +690,8 @@ int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int ex
 	struct var_ctx v = { .c = &c };
 	struct vars_walk w = { &v, fn, ctx, 0 };
 	Dwarf_Addr bias, mod = vaddr + bin->ebias, entry;
-	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real, sc;
+	Dwarf_Die *cu = pf_dw(bin) ? dwfl_module_addrdie(bin->mod, mod, &bias) : NULL, *fs, real,
+		  sc;
 
 	err[0] = '\0';
 	if (!cu)
@@ -700,7 +707,7 @@ int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int ex
 	}
 	if (pf_real_func(cu, v.addr, &real) && !pf_die_entry(&real, &entry))
 		snprintf(where, wlen, "%s+%llu", dwarf_diename(&real) ?: "?",
-			 (unsigned long long)(v.addr - entry));	/* perf names the real function */
+			 (unsigned long long)(v.addr - entry)); /* perf names the real function */
 	else
 		snprintf(where, wlen, "%s+0", dwarf_diename(fs) ?: "?");
 	walk_vars(&w, fs);
@@ -764,9 +771,10 @@ int pf_fill_missing(struct pf_ctx *c)
 			}
 		}
 		if (k == c->nr)
-			return pf_fail(c->err, c->errlen, -ENOENT, "'%s': not found at any place "
-				       "'%s' resolves to (see flare probe -V)", c->spec->args[i].expr,
-				       c->point);
+			return pf_fail(c->err, c->errlen, -ENOENT,
+				       "'%s': not found at any place "
+				       "'%s' resolves to (see flare probe -V)",
+				       c->spec->args[i].expr, c->point);
 		for (k = 0; k < c->nr; k++) {
 			tok = arg_token(c->traces[k].args, i, &len);
 			eq = tok ? memchr(tok, '=', len) : NULL;

@@ -53,8 +53,7 @@ int probe_bin_open(const char *path, struct probe_bin **ret, char *err, size_t e
 	b->mod = dwfl_report_elf(b->dwfl, base ? base + 1 : path, path, -1, 0, true);
 	dwfl_report_end(b->dwfl, NULL, NULL);
 	if (!b->mod) {
-		pf_fail(err, errlen, -ERR_FORMAT, "cannot read '%s': %s", path,
-			dwfl_errmsg(-1));
+		pf_fail(err, errlen, -ERR_FORMAT, "cannot read '%s': %s", path, dwfl_errmsg(-1));
 		probe_bin_close(b);
 		return -ERR_FORMAT;
 	}
@@ -78,7 +77,7 @@ void probe_bin_close(struct probe_bin *bin)
 
 Dwarf *pf_dw(struct probe_bin *b)
 {
-	if (!b->dw_tried) {	/* -F and SDT markers need none: read it when first asked */
+	if (!b->dw_tried) { /* -F and SDT markers need none: read it when first asked */
 		b->dw_tried = 1;
 		b->dw = dwfl_module_getdwarf(b->mod, &b->dbias);
 	}
@@ -145,8 +144,8 @@ void probe_traces_free(struct probe_trace *t, size_t nr)
 	free(t);
 }
 
-int pf_add_trace(struct pf_ctx *c, const char *event, int is_return, uint64_t vaddr,
-		 Dwarf_Die *cu, Dwarf_Addr daddr)
+int pf_add_trace(struct pf_ctx *c, const char *event, int is_return, uint64_t vaddr, Dwarf_Die *cu,
+		 Dwarf_Addr daddr)
 {
 	struct probe_trace *t, *n;
 	struct strbuf args = STRBUF_INIT, names = STRBUF_INIT;
@@ -155,15 +154,15 @@ int pf_add_trace(struct pf_ctx *c, const char *event, int is_return, uint64_t va
 
 	if (c->nr >= (size_t)c->max) {
 		return pf_fail(c->err, c->errlen, -E2BIG,
-			       "'%s' has more than %d probe points (raise --max-probes)",
-			       c->point, c->max);
+			       "'%s' has more than %d probe points (raise --max-probes)", c->point,
+			       c->max);
 	}
 	if (pf_vaddr_to_off(c->bin, vaddr, &off)) {
 		return pf_fail(c->err, c->errlen, -ENOENT,
 			       "'%s': address 0x%llx is in no loadable segment of the binary",
 			       c->point, (unsigned long long)vaddr);
 	}
-	for (size_t k = 0; k < c->nr; k++)	/* aliases and repeated rows: one probe each */
+	for (size_t k = 0; k < c->nr; k++) /* aliases and repeated rows: one probe each */
 		if (c->traces[k].offset == off && c->traces[k].is_return == is_return)
 			return 0;
 	r = pf_convert_args(c, cu, daddr, is_return, &args, &names);
@@ -264,7 +263,7 @@ char *probe_trace_uprobe_def(const struct probe_trace *t, const char *group, con
 {
 	char ref[40] = "", *line;
 
-	if (t->ref_ctr)	/* an SDT semaphore: the uprobe's reference counter */
+	if (t->ref_ctr) /* an SDT semaphore: the uprobe's reference counter */
 		snprintf(ref, sizeof(ref), "(0x%llx)", (unsigned long long)t->ref_ctr);
 	if (asprintf(&line, "%c:%s/%s %s:0x%llx%s%s", t->is_return ? 'r' : 'p', group, event, path,
 		     (unsigned long long)t->offset, ref, t->args) < 0)

@@ -19,22 +19,22 @@
 struct probe_bin;
 
 struct probe_trace {
-	char *event;		/* default event name (func, func__return, func_L3, abs_1149) */
-	char *group;		/* the group it must have (sdt_PROVIDER), or NULL */
-	uint64_t ref_ctr;	/* file offset of an SDT semaphore, or 0 */
+	char *event;	  /* default event name (func, func__return, func_L3, abs_1149) */
+	char *group;	  /* the group it must have (sdt_PROVIDER), or NULL */
+	uint64_t ref_ctr; /* file offset of an SDT semaphore, or 0 */
 	int is_return;
-	uint64_t offset;	/* file offset in the binary */
-	uint64_t vaddr;		/* ELF virtual address */
-	char *args;		/* " number=%di:s32 x=+0(%si):s32" (each with a leading blank) */
-	char *argnames;		/* "number x=p->x" as perf's "with ..." shows them, or "" */
-	int line;		/* the source line of a line or pattern placement, else 0 */
+	uint64_t offset; /* file offset in the binary */
+	uint64_t vaddr;	 /* ELF virtual address */
+	char *args;	 /* " number=%di:s32 x=+0(%si):s32" (each with a leading blank) */
+	char *argnames;	 /* "number x=p->x" as perf's "with ..." shows them, or "" */
+	int line;	 /* the source line of a line or pattern placement, else 0 */
 };
 
 struct probe_find_opts {
-	int no_inlines;		/* --no-inlines */
-	int max_probes;		/* --max-probes (0: 128) */
-	int x_types;		/* the tracer knows x8..x64 (else unsigned become u) */
-	const char *source_prefix;	/* -s DIR: where the sources are, or NULL */
+	int no_inlines;		   /* --no-inlines */
+	int max_probes;		   /* --max-probes (0: 128) */
+	int x_types;		   /* the tracer knows x8..x64 (else unsigned become u) */
+	const char *source_prefix; /* -s DIR: where the sources are, or NULL */
 };
 
 /* Opens path (an executable or shared object). Returns 0 or -errno / -ERR_FORMAT with err. */
@@ -62,18 +62,18 @@ char *probe_bin_describe(struct probe_bin *bin, uint64_t off, int is_return);
  * inlined copies there included; globals too with externs); *where gets "func_2+0". A line
  * placement's scope is the function declared nearest before the line. 0 or an error. */
 typedef int (*probe_var_fn)(const char *type, const char *name, void *ctx);
-int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int externs,
-		      char *where, size_t wlen, probe_var_fn fn, void *ctx);
+int probe_bin_vars_at(struct probe_bin *bin, const struct probe_trace *t, int externs, char *where,
+		      size_t wlen, probe_var_fn fn, void *ctx);
 
 /* Source lines that have code, for -L: a function's (of every copy of it, in file when
  * file is not NULL) or a whole source file's (every unit holding it). */
 struct probe_lines {
-	char *path;		/* the source file, absolute as the debug info gives it */
-	char *raw;		/* its name in the debug info (may be relative to comp_dir) */
-	char *comp_dir;		/* the unit's compilation directory, or NULL */
-	int decl;		/* a function's declaration line (0 for a file) */
-	int first, last;	/* has[] covers lines first..last */
-	unsigned char *has;	/* has[line - first]: a probe can be placed on line */
+	char *path;	    /* the source file, absolute as the debug info gives it */
+	char *raw;	    /* its name in the debug info (may be relative to comp_dir) */
+	char *comp_dir;	    /* the unit's compilation directory, or NULL */
+	int decl;	    /* a function's declaration line (0 for a file) */
+	int first, last;    /* has[] covers lines first..last */
+	unsigned char *has; /* has[line - first]: a probe can be placed on line */
 };
 /* 0, -ENOENT (no such function or file with debug info) or another negative error. On
  * success the caller releases *out with probe_lines_release(). */

@@ -70,7 +70,7 @@ static int scan_object(void *ctx, const char *hex, const char *name)
 		 hex);
 	f = fopen(path, "re");
 	if (!f)
-		return 0;	/* nothing cached for it: no SDT markers */
+		return 0; /* nothing cached for it: no SDT markers */
 	while (!r && getline(&line, &cap, f) > 0) {
 		char *eq;
 
@@ -126,7 +126,7 @@ int sdt_cache_list(const char *group_glob, const char *event_glob, struct sdt_ca
 	}
 	if (l.nr)
 		qsort(l.v, (size_t)l.nr, sizeof(*l.v), cmp_cached);
-	for (i = 0; i < l.nr; i++) {	/* the same event of the same object once */
+	for (i = 0; i < l.nr; i++) { /* the same event of the same object once */
 		if (k && !cmp_cached(&l.v[k - 1], &l.v[i])) {
 			free(l.v[i].group);
 			free(l.v[i].event);
@@ -159,7 +159,7 @@ static int write_marker(const char *name, void *ctx)
 	int r = probe_spec_parse(name, &s, err, sizeof(err));
 
 	if (r)
-		return 0;	/* not a name perf could cache either */
+		return 0; /* not a name perf could cache either */
 	if (!probe_find(w->bin, &s, &o, &t, &nr, err, sizeof(err)) && nr) {
 		strbuf_addf(&w->out, "%s=%s\n", name, s.func);
 		for (i = 0; i < nr && !r; i++) {

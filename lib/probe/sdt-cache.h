@@ -10,9 +10,9 @@
 #define FLARE_PROBE_SDT_CACHE_H
 
 struct sdt_cached {
-	char *group, *event;	/* "sdt_python", "function__entry" */
-	char *hex;		/* the build-id of the object that has it */
-	char *name;		/* the object's path as cached */
+	char *group, *event; /* "sdt_python", "function__entry" */
+	char *hex;	     /* the build-id of the object that has it */
+	char *name;	     /* the object's path as cached */
 };
 
 /* Every cached SDT event whose group matches glob group_glob and event matches event_glob

@@ -73,11 +73,13 @@ static int parse_tail(char *p, struct probe_spec *spec, char *err, size_t len)
 		spec->is_return = 1;
 	} else if (*p == '+') {
 		if (parse_num(p + 1, &spec->offset))
-			return fail(err, len, "'%s': the offset is a number of bytes (+16, +0x10)", p);
+			return fail(err, len, "'%s': the offset is a number of bytes (+16, +0x10)",
+				    p);
 		spec->has_offset = 1;
 	} else if (*p == ':') {
 		if (parse_num(p + 1, &v) || v > 1000000)
-			return fail(err, len, "'%s': a line is a number counted from the function", p);
+			return fail(err, len, "'%s': a line is a number counted from the function",
+				    p);
 		spec->line = (long)v;
 	} else if (*p == ';') {
 		if (!p[1])
@@ -122,7 +124,7 @@ static int parse_point(char *p, struct probe_spec *spec, char *err, size_t len)
 		char c = *sep;
 
 		*sep = '\0';
-		if (strchr(p, '.')) {	/* SRC:ALN or SRC;PTN */
+		if (strchr(p, '.')) { /* SRC:ALN or SRC;PTN */
 			uint64_t v;
 
 			spec->file = strdup(p);
@@ -160,8 +162,9 @@ static int parse_arg(char *s, struct probe_arg *a, char *err, size_t len)
 {
 	char *eq = strchr(s, '='), *colon;
 
-	if (eq && eq > s && strspn(s, "abcdefghijklmnopqrstuvwxyz"
-				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == (size_t)(eq - s)) {
+	if (eq && eq > s &&
+	    strspn(s, "abcdefghijklmnopqrstuvwxyz"
+		      "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == (size_t)(eq - s)) {
 		*eq = '\0';
 		a->name = strdup(s);
 		s = eq + 1;
@@ -170,8 +173,10 @@ static int parse_arg(char *s, struct probe_arg *a, char *err, size_t len)
 	if (colon) {
 		*colon = '\0';
 		if (!colon[1])
-			return fail(err, len, "'%s:': a type follows ':' (u8..u64, s8..s64, "
-				    "x8..x64, string)", s);
+			return fail(err, len,
+				    "'%s:': a type follows ':' (u8..u64, s8..s64, "
+				    "x8..x64, string)",
+				    s);
 		a->type = strdup(colon + 1);
 	}
 	if (!*s)
@@ -189,7 +194,8 @@ int probe_spec_parse(const char *text, struct probe_spec *spec, char *err, size_
 	spec->line = -1;
 	if (!copy)
 		return -ENOMEM;
-	for (tok = strtok_r(copy, " \t\n", &save); tok && !r; tok = strtok_r(NULL, " \t\n", &save)) {
+	for (tok = strtok_r(copy, " \t\n", &save); tok && !r;
+	     tok = strtok_r(NULL, " \t\n", &save)) {
 		if (first) {
 			r = parse_point(tok, spec, err, errlen);
 			first = 0;
@@ -258,7 +264,7 @@ char *probe_spec_point_str(const struct probe_spec *spec)
 	case PP_LINE:
 		strbuf_addf(&sb, "@%s:%ld", spec->file, spec->line);
 		break;
-	case PP_LAZY_FILE:	/* perf names a pattern's probes without the pattern */
+	case PP_LAZY_FILE: /* perf names a pattern's probes without the pattern */
 		strbuf_addf(&sb, "@%s", spec->file);
 		break;
 	case PP_SDT:

@@ -18,30 +18,30 @@
 #include <stdint.h>
 
 struct probe_arg {
-	char *name;	/* NAME= given by the user, or NULL */
-	char *expr;	/* the argument without NAME= and :TYPE */
-	char *type;	/* TYPE, or NULL */
+	char *name; /* NAME= given by the user, or NULL */
+	char *expr; /* the argument without NAME= and :TYPE */
+	char *type; /* TYPE, or NULL */
 };
 
 enum probe_point_kind {
-	PP_FUNC,	/* FUNC[@SRC] with optional +OFFS / %return / :RLN / ;PTN */
-	PP_LINE,	/* SRC:ALN */
-	PP_LAZY_FILE,	/* SRC;PTN */
-	PP_ADDR,	/* 0xADDR */
-	PP_SDT,		/* %[sdt_]PROVIDER:NAME, %NAME or sdt_PROVIDER:NAME: an SDT marker */
+	PP_FUNC,      /* FUNC[@SRC] with optional +OFFS / %return / :RLN / ;PTN */
+	PP_LINE,      /* SRC:ALN */
+	PP_LAZY_FILE, /* SRC;PTN */
+	PP_ADDR,      /* 0xADDR */
+	PP_SDT,	      /* %[sdt_]PROVIDER:NAME, %NAME or sdt_PROVIDER:NAME: an SDT marker */
 };
 
 struct probe_spec {
-	char *group, *event;	/* NULL when not given */
+	char *group, *event; /* NULL when not given */
 	enum probe_point_kind kind;
-	char *func;		/* PP_FUNC */
-	char *file;		/* @SRC or SRC */
-	long line;		/* :RLN (relative, PP_FUNC) or ALN (PP_LINE); -1 when none */
-	uint64_t offset;	/* +OFFS */
+	char *func;	 /* PP_FUNC */
+	char *file;	 /* @SRC or SRC */
+	long line;	 /* :RLN (relative, PP_FUNC) or ALN (PP_LINE); -1 when none */
+	uint64_t offset; /* +OFFS */
 	int has_offset;
 	int is_return;
-	char *lazy;		/* ;PTN */
-	uint64_t addr;		/* PP_ADDR */
+	char *lazy;    /* ;PTN */
+	uint64_t addr; /* PP_ADDR */
 	struct probe_arg *args;
 	size_t nr_args;
 };

@@ -64,7 +64,7 @@ int drain_sched_raise(struct drain_sched *s, int rt_prio, bool required)
 	if (err)
 		return required ? err : 0;
 	if (is_rt(s->old.sched_policy) && !required) {
-		s->rt_prio = (int)s->old.sched_priority;	/* kept as it is */
+		s->rt_prio = (int)s->old.sched_priority; /* kept as it is */
 		return 0;
 	}
 	if (rt_prio > 0) {

@@ -17,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define DRAIN_SLICE_NS 100000ULL	/* the shortest slice the kernel accepts */
+#define DRAIN_SLICE_NS 100000ULL /* the shortest slice the kernel accepts */
 
 /* The kernel's struct sched_attr (SCHED_ATTR_SIZE_VER1); <linux/sched/types.h> clashes with
  * glibc's <sched.h>. */
@@ -27,7 +27,7 @@ struct drain_sched_attr {
 	uint64_t sched_flags;
 	int32_t sched_nice;
 	uint32_t sched_priority;
-	uint64_t sched_runtime;		/* the slice, for the normal policies (6.12+) */
+	uint64_t sched_runtime; /* the slice, for the normal policies (6.12+) */
 	uint64_t sched_deadline;
 	uint64_t sched_period;
 	uint32_t sched_util_min;
@@ -35,10 +35,10 @@ struct drain_sched_attr {
 };
 
 struct drain_sched {
-	struct drain_sched_attr old;		/* the thread's attributes before the change */
+	struct drain_sched_attr old; /* the thread's attributes before the change */
 	bool changed;
-	int rt_prio;			/* the real-time priority set or kept, or 0 */
-	bool short_slice;		/* the normal policy with DRAIN_SLICE_NS */
+	int rt_prio;	  /* the real-time priority set or kept, or 0 */
+	bool short_slice; /* the normal policy with DRAIN_SLICE_NS */
 };
 
 /* rt_prio > 0: SCHED_FIFO rt_prio, or when that is refused, -EPERM if required and else the

@@ -19,7 +19,7 @@ struct hmap {
 
 struct pmaps {
 	VEC(struct hmap) maps;
-	size_t last;	/* index of the last map hit: samples come in runs */
+	size_t last; /* index of the last map hit: samples come in runs */
 };
 
 struct hdso {
@@ -28,8 +28,8 @@ struct hdso {
 };
 
 struct hits {
-	struct hashmap procs;	/* pid -> struct pmaps * */
-	struct hashmap names;	/* hash of name -> dso index + 1 (collisions: linear search) */
+	struct hashmap procs; /* pid -> struct pmaps * */
+	struct hashmap names; /* hash of name -> dso index + 1 (collisions: linear search) */
 	VEC(struct hdso) dsos;
 	bool kernel_hit;
 };
@@ -114,7 +114,7 @@ static int add_map(struct hits *h, uint32_t pid, uint64_t start, uint64_t len, c
 	int err;
 
 	if (pid == (uint32_t)-1 || !len)
-		return 0;	/* the kernel map */
+		return 0; /* the kernel map */
 	pm = proc_of(h, pid, true);
 	if (!pm)
 		return -ENOMEM;
@@ -165,7 +165,7 @@ int hits_record(struct hits *h, const struct perf_event_header *ev)
 		if ((ev->misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL)
 			return 0;
 		if (ev->misc & PERF_RECORD_MISC_MMAP_DATA)
-			return 0;	/* -d: samples' ips are never in data mappings */
+			return 0; /* -d: samples' ips are never in data mappings */
 		memcpy(&pid, p, 4);
 		memcpy(&start, p + 8, 8);
 		memcpy(&len, p + 16, 8);
@@ -229,7 +229,7 @@ static int add_buildid(bidvec *out, const char *name, uint16_t cpumode)
 	int n = buildid_of(name, b.id, sizeof(b.id));
 
 	if (n <= 0)
-		return 0;	/* no build-id: perf leaves such a dso out too */
+		return 0; /* no build-id: perf leaves such a dso out too */
 	b.size = (uint8_t)n;
 	b.cpumode = cpumode;
 	b.filename = strdup(name);

@@ -24,32 +24,31 @@
 #include "lib/record/synth.h"
 #include "lib/sym/sym.h"
 
-#define DWARF_REGS_X86_64 0xff0fffULL	/* AX..R15 as perf asks for them */
-#define SYNC_NS 100000000ULL		/* the file's header is brought up to date this often */
+#define DWARF_REGS_X86_64 0xff0fffULL /* AX..R15 as perf asks for them */
+#define SYNC_NS 100000000ULL	      /* the file's header is brought up to date this often */
 
 struct rec {
 	const struct record_opts *o;
 	struct perf_writer *w;
-	struct evfds *fds;		/* per evsel */
-	uint64_t **ids;			/* per evsel, per fd (0 for a missing fd) */
-	struct ring *rings;		/* per cpu */
+	struct evfds *fds;  /* per evsel */
+	uint64_t **ids;	    /* per evsel, per fd (0 for a missing fd) */
+	struct ring *rings; /* per cpu */
 	struct pollfd *pfds;
 	size_t nr_rings;
 	struct hits *hits;
 	struct synth syn;
 	struct record_stats st;
-	uint64_t lost_records;		/* sum of LOST records' counts */
+	uint64_t lost_records; /* sum of LOST records' counts */
 	uint64_t first_time, last_time;
-	uint64_t last_sync;		/* when the file was last synced (live_now_ns) */
-	uint64_t sample_type;		/* the bits all evsels share up to TIME */
-	struct drain_sched sched;	/* the drain's policy and what it replaced */
-	struct zsink *z;		/* -z, or NULL */
+	uint64_t last_sync;	  /* when the file was last synced (live_now_ns) */
+	uint64_t sample_type;	  /* the bits all evsels share up to TIME */
+	struct drain_sched sched; /* the drain's policy and what it replaced */
+	struct zsink *z;	  /* -z, or NULL */
 	char *errbuf;
 	size_t errlen;
 };
 
-static int fail(struct rec *r, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static int fail(struct rec *r, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(struct rec *r, int err, const char *fmt, ...)
 {
 	va_list ap;
@@ -67,7 +66,8 @@ static void comp_info(const struct rec *r, struct pw_feat_info *fi)
 	fi->comp_mmap_len = (uint32_t)((r->o->mmap_pages + 1) * (size_t)sysconf(_SC_PAGESIZE));
 	if (r->z && zsink_bytes_out(r->z))
 		fi->comp_ratio = (uint32_t)((double)zsink_bytes_in(r->z) /
-					    (double)zsink_bytes_out(r->z) + 0.5);
+						    (double)zsink_bytes_out(r->z) +
+					    0.5);
 }
 
 static bool is_tracepoint_like(const struct evsel *e)
@@ -102,7 +102,7 @@ static void config_sampling(const struct record_opts *o, struct evsel *e)
 	/* a tracepoint's samples carry the raw record and the CPU (perf's evsel__newtp) */
 	if (a->type == PERF_TYPE_TRACEPOINT)
 		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
-	if (o->raw_samples && !is_dummy(e))	/* -R, as perf's evsel__config */
+	if (o->raw_samples && !is_dummy(e)) /* -R, as perf's evsel__config */
 		a->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_CPU | PERF_SAMPLE_TIME;
 	if (o->callgraph != RECORD_CG_NONE)
 		a->sample_type |= PERF_SAMPLE_CALLCHAIN;
@@ -128,7 +128,7 @@ static void config_sample_read(struct evsel *e)
 
 	a->sample_type |= PERF_SAMPLE_READ | PERF_SAMPLE_ID;
 	a->read_format |= PERF_FORMAT_GROUP;
-	a->inherit = 0;	/* the kernel refuses inherit with PERF_SAMPLE_READ */
+	a->inherit = 0; /* the kernel refuses inherit with PERF_SAMPLE_READ */
 	if (!e->is_leader) {
 		a->freq = 0;
 		a->sample_period = 0;
@@ -246,10 +246,14 @@ static int filter_refused(struct rec *r, int err, const char *filter, const char
 	char bad[128], fields[512];
 
 	if (tp_filter_unknown_field(event, filter, bad, sizeof(bad), fields, sizeof(fields)) == 1)
-		return fail(r, err, "filter '%s' on event '%s': '%s' is not a field of the event "
-			    "(its fields: %s)", filter, event, bad, fields);
-	return fail(r, err, "filter '%s' on event '%s' is not accepted: %s (check the operators "
-		    "and values: field == 1 && name ~ \"a*\")", filter, event, strerror(-err));
+		return fail(r, err,
+			    "filter '%s' on event '%s': '%s' is not a field of the event "
+			    "(its fields: %s)",
+			    filter, event, bad, fields);
+	return fail(r, err,
+		    "filter '%s' on event '%s' is not accepted: %s (check the operators "
+		    "and values: field == 1 && name ~ \"a*\")",
+		    filter, event, strerror(-err));
 }
 
 static int open_events(struct rec *r)
@@ -323,7 +327,8 @@ static int map_rings(struct rec *r)
 							    "(lower -m, or raise "
 							    "/proc/sys/kernel/perf_event_mlock_kb)",
 							    o->mmap_pages *
-								    (size_t)sysconf(_SC_PAGESIZE) / 1024,
+								    (size_t)sysconf(_SC_PAGESIZE) /
+								    1024,
 							    strerror(-err));
 					mapped = true;
 				} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, rg->fd)) {
@@ -677,7 +682,8 @@ static int write_lost_samples(struct rec *r)
 
 			if (r->fds[i].fd[k] < 0)
 				continue;
-			lost = fd_lost(r->fds[i].fd[k], l->evsels[i].attr.read_format, r->ids[i][k]);
+			lost = fd_lost(r->fds[i].fd[k], l->evsels[i].attr.read_format,
+				       r->ids[i][k]);
 			if (!lost)
 				continue;
 			total += lost;
@@ -742,8 +748,9 @@ static int finish_file(struct rec *r)
 	fi.last_sample = o->no_timestamp ? UINT64_MAX : r->last_time;
 	fi.no_buildid = o->no_buildid;
 	comp_info(r, &fi);
-	err = o->no_buildid ? 0 : hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids,
-						&fi.nr_buildids);
+	err = o->no_buildid
+		      ? 0
+		      : hits_buildids(r->hits, (struct pw_buildid **)&fi.buildids, &fi.nr_buildids);
 	if (!err)
 		err = perf_writer_add_std_features(r->w, &fi);
 	if (!err)
@@ -761,8 +768,10 @@ static int raise_priority(struct rec *r)
 	int err = drain_sched_raise(&r->sched, r->o->rt_prio, r->o->rt_required);
 
 	if (err)
-		return fail(r, err, "cannot set realtime priority %d: %s (run as root, or raise "
-			    "RLIMIT_RTPRIO)", r->o->rt_prio, strerror(-err));
+		return fail(r, err,
+			    "cannot set realtime priority %d: %s (run as root, or raise "
+			    "RLIMIT_RTPRIO)",
+			    r->o->rt_prio, strerror(-err));
 	r->st.rt_prio = r->sched.rt_prio;
 	r->st.short_slice = r->sched.short_slice;
 	return 0;
@@ -824,8 +833,7 @@ static int run(struct rec *r)
 	return err;
 }
 
-int record_run(const struct record_opts *o, struct record_stats *st, char *errbuf,
-	       size_t errlen)
+int record_run(const struct record_opts *o, struct record_stats *st, char *errbuf, size_t errlen)
 {
 	struct rec r = { 0 };
 	size_t i;

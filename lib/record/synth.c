@@ -44,7 +44,7 @@ int synth_kernel_mmap(struct synth *s)
 	    kallsyms_symbol_addr("/proc/kallsyms", "_etext", &etext))
 		return 0;
 	if (!text)
-		return 0;	/* kptr_restrict: perf writes no map either */
+		return 0; /* kptr_restrict: perf writes no map either */
 	len = etext > text ? etext - text : 0;
 	memset(rec, 0, sizeof(rec));
 	h->type = PERF_RECORD_MMAP;
@@ -115,7 +115,7 @@ static int emit_fork(struct synth *s, pid_t pid, pid_t ppid, pid_t tid, pid_t pt
 
 	memset(rec, 0, sizeof(rec));
 	h->type = PERF_RECORD_FORK;
-	h->misc = PERF_RECORD_MISC_FORK_EXEC;	/* synthesized: readers do not clone maps */
+	h->misc = PERF_RECORD_MISC_FORK_EXEC; /* synthesized: readers do not clone maps */
 	memcpy((char *)rec + 8, v, 16);
 	/* time 0 at +24 */
 	return synth_emit(s, rec, 8 + 24);
@@ -135,8 +135,8 @@ static int emit_map_line(struct synth *s, pid_t pid, pid_t tid, const char *line
 	size_t n;
 	uint64_t len;
 
-	if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perm, &pgoff, &maj,
-		   &min, &ino, &name_at) < 7)
+	if (sscanf(line, "%llx-%llx %7s %llx %x:%x %llu %n", &start, &end, perm, &pgoff, &maj, &min,
+		   &ino, &name_at) < 7)
 		return 0;
 	prot = (perm[0] == 'r' ? PROT_READ : 0) | (perm[1] == 'w' ? PROT_WRITE : 0) |
 	       (perm[2] == 'x' ? PROT_EXEC : 0);

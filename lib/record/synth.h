@@ -17,8 +17,8 @@
 struct synth {
 	struct perf_writer *w;
 	size_t trailer_size;
-	bool mmap_data;		/* data mappings too (dwarf call graphs) */
-	bool comm_only;		/* the workload before its exec: its COMM, no maps (perf) */
+	bool mmap_data; /* data mappings too (dwarf call graphs) */
+	bool comm_only; /* the workload before its exec: its COMM, no maps (perf) */
 	void (*hook)(void *ctx, const struct perf_event_header *ev);
 	void *hook_ctx;
 };

@@ -9,7 +9,7 @@
 #include "lib/data/format.h"
 #include "lib/record/zsink.h"
 
-#define REC_MAX 65535u	/* a record's size is a u16 */
+#define REC_MAX 65535u /* a record's size is a u16 */
 
 struct zsink {
 	ZSTD_CCtx *cc;

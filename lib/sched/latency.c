@@ -324,8 +324,8 @@ static int task_cmp(const struct sort_ctx *s, const struct lat_task *l, const st
 
 /* perf inserts into a tree where larger goes left and equal goes right: a stable sort,
  * largest first. Done here as a stable merge sort. */
-static void stable_sort(
-	struct lat_task **v, struct lat_task **tmp, size_t n, const struct sort_ctx *s)
+static void stable_sort(struct lat_task **v, struct lat_task **tmp, size_t n,
+			const struct sort_ctx *s)
 {
 	size_t m = n / 2, i = 0, j = m, k = 0;
 
@@ -343,9 +343,9 @@ static void stable_sort(
 }
 
 int sched_lat_finish(struct sched_lat *l, bool per_pid, const enum lat_key *keys, int nr_keys,
-	lat_comm_fn comm, void *ctx, struct lat_task ***out)
+		     lat_comm_fn comm, void *ctx, struct lat_task ***out)
 {
-	struct sort_ctx s = {keys, nr_keys};
+	struct sort_ctx s = { keys, nr_keys };
 	struct lat_task **v, **tmp;
 	size_t i, n = 0;
 

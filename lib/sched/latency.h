@@ -54,7 +54,7 @@ typedef const char *(*lat_comm_fn)(void *ctx, uint32_t tid);
  * perf's default: avg, max, switch, runtime). The result, in printing order, is in *out
  * (an array the caller frees; the tasks stay the engine's). Returns the count or -ENOMEM. */
 int sched_lat_finish(struct sched_lat *l, bool per_pid, const enum lat_key *keys, int nr_keys,
-	lat_comm_fn comm, void *ctx, struct lat_task ***out);
+		     lat_comm_fn comm, void *ctx, struct lat_task ***out);
 
 /* The p-th percentile (0..100) of a task's delays, merged ones included (nearest rank). */
 uint64_t sched_lat_percentile(struct lat_task *t, double p);

@@ -19,9 +19,9 @@ enum atom_kind { A_RUN, A_SLEEP, A_WAKEUP };
 
 struct atom {
 	enum atom_kind kind;
-	uint64_t duration;	/* A_RUN */
-	sem_t *sem;		/* A_SLEEP: waited for; A_WAKEUP: posted (NULL: nothing) */
-	bool own_sem;		/* the sleep atom owns sem */
+	uint64_t duration; /* A_RUN */
+	sem_t *sem;	   /* A_SLEEP: waited for; A_WAKEUP: posted (NULL: nothing) */
+	bool own_sem;	   /* the sleep atom owns sem */
 };
 
 struct task {
@@ -36,7 +36,7 @@ struct task {
 };
 
 struct replay {
-	struct hashmap by_pid;	/* pid -> task index + 1 */
+	struct hashmap by_pid; /* pid -> task index + 1 */
 	VEC(struct task *) tasks;
 	uint64_t *cpu_last;
 	size_t nr_cpus;
@@ -121,7 +121,7 @@ static struct task *task_of(struct replay *r, uint32_t pid, const char *comm)
 		return NULL;
 	}
 	if (hashmap_put(&r->by_pid, pid, (void *)(uintptr_t)r->tasks.nr))
-		return NULL;	/* kept in tasks: freed with them */
+		return NULL; /* kept in tasks: freed with them */
 	return t;
 }
 
@@ -173,7 +173,7 @@ int replay_switch(struct replay *r, uint64_t t, uint32_t cpu, uint32_t prev_pid,
 	uint64_t delta = 0;
 
 	if (cpu >= 4096)
-		return 0;	/* perf's MAX_CPUS */
+		return 0; /* perf's MAX_CPUS */
 	if (cpu >= r->nr_cpus) {
 		size_t n = r->nr_cpus ? r->nr_cpus : 8, i;
 		uint64_t *p;
@@ -200,8 +200,7 @@ int replay_switch(struct replay *r, uint64_t t, uint32_t cpu, uint32_t prev_pid,
 	return add_sleep(r, prev);
 }
 
-int replay_wakeup(struct replay *r, uint64_t t, uint32_t waker_tid, uint32_t pid,
-		  const char *comm)
+int replay_wakeup(struct replay *r, uint64_t t, uint32_t waker_tid, uint32_t pid, const char *comm)
 {
 	struct task *waker = task_of(r, waker_tid, "<unknown>"), *wakee;
 
@@ -262,7 +261,7 @@ static void *task_main(void *arg)
 	size_t i;
 
 	snprintf(name, sizeof(name), ":%s", t->comm);
-	name[15] = '\0';	/* the kernel keeps 15 characters */
+	name[15] = '\0'; /* the kernel keeps 15 characters */
 	prctl(PR_SET_NAME, name);
 	for (;;) {
 		uint64_t c0;

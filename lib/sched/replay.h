@@ -26,8 +26,7 @@ void replay_free(struct replay *r);
 /* The events, in time order. 0 or -ENOMEM. */
 int replay_switch(struct replay *r, uint64_t t, uint32_t cpu, uint32_t prev_pid,
 		  const char *prev_comm, uint32_t next_pid, const char *next_comm);
-int replay_wakeup(struct replay *r, uint64_t t, uint32_t waker_tid, uint32_t pid,
-		  const char *comm);
+int replay_wakeup(struct replay *r, uint64_t t, uint32_t waker_tid, uint32_t pid, const char *comm);
 /* A fork: both tasks registered (names as the recording knows them then). */
 int replay_fork(struct replay *r, uint32_t parent_tid, const char *parent_comm, uint32_t tid,
 		const char *comm);

@@ -8,6 +8,7 @@
 #include "lib/data/tracing_data.h"
 #include "lib/sched/sched.h"
 
+// clang-format off
 const char *const sched_record_events[] = {
 	"sched:sched_switch",
 	"sched:sched_stat_runtime",
@@ -31,6 +32,7 @@ static const char *const fld_names[SF_NR] = {
 	[SF_DEST_CPU] = "dest_cpu",
 	[SF_COMM] = "comm",
 };
+// clang-format on
 
 static enum sched_ev kind_of(const char *name)
 {
@@ -145,7 +147,7 @@ static void get_str(const struct sched_evinfo *ev, const struct perf_sample *s, 
 }
 
 bool sched_decode(const struct sched_decoder *d, const struct perf_data *pd,
-	const struct perf_sample *s, struct sched_rec *r)
+		  const struct perf_sample *s, struct sched_rec *r)
 {
 	const struct sched_evinfo *ev;
 	size_t i;

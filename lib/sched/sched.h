@@ -71,7 +71,7 @@ void sched_decoder_release(struct sched_decoder *d);
 
 /* Decodes s; false when it is no sched event the decoder knows (or its RAW is too short). */
 bool sched_decode(const struct sched_decoder *d, const struct perf_data *pd,
-	const struct perf_sample *s, struct sched_rec *r);
+		  const struct perf_sample *s, struct sched_rec *r);
 
 /* The events 'perf sched record' enables on this kernel, in its order; NULL-terminated. */
 extern const char *const sched_record_events[];

@@ -174,8 +174,8 @@ int sched_th_switch(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t
 	return 0;
 }
 
-void sched_th_switch_done(
-	struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu, int64_t prev_state)
+void sched_th_switch_done(struct sched_th *th, struct th_task *r, uint64_t t, uint32_t cpu,
+			  int64_t prev_state)
 {
 	if (r) {
 		r->last_time = t;

@@ -56,10 +56,10 @@ uint64_t sched_th_cpu_prev(const struct sched_th *th, uint32_t cpu);
  * -ENOMEM. Call sched_th_switch_done() after using the dt_* values (with task NULL for a
  * switch that is skipped: only the CPU's time moves on). t is the switch's time, or the end
  * of a --time window it lies past. */
-int sched_th_switch(
-	struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu, bool account);
-void sched_th_switch_done(
-	struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu, int64_t prev_state);
+int sched_th_switch(struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu,
+		    bool account);
+void sched_th_switch_done(struct sched_th *th, struct th_task *task, uint64_t t, uint32_t cpu,
+			  int64_t prev_state);
 
 void sched_th_wakeup(struct th_task *task, uint64_t t);
 void sched_th_migrate(struct th_task *task, uint64_t t);

@@ -98,8 +98,7 @@ static int parse_pct(const char *s, size_t len, double *f)
 	return *end ? -EINVAL : 0;
 }
 
-static int set_pct(struct time_range *r, double from, double to, uint64_t first,
-		   uint64_t last)
+static int set_pct(struct time_range *r, double from, double to, uint64_t first, uint64_t last)
 {
 	uint64_t span = last - first;
 
@@ -301,8 +300,8 @@ int sample_filter_set_cpus(struct sample_filter *f, const char *list)
 	return filter_cpu_list(list, f->cpus);
 }
 
-int sample_filter_set_time(struct sample_filter *f, const char *str, uint64_t first,
-			   uint64_t last, bool reltime)
+int sample_filter_set_time(struct sample_filter *f, const char *str, uint64_t first, uint64_t last,
+			   bool reltime)
 {
 	int err = time_ranges_parse(&f->times, str, first, last);
 	size_t i;
@@ -342,8 +341,9 @@ bool sample_filter_what(const struct sample_filter *f, const struct resolved_sam
 		return false;
 	if (f->tid && !filter_list_has_num(f->tid, rs->thread->tid))
 		return false;
-	if (f->dso && (!fr || !fr->dso || (!filter_list_has(f->dso, fr->dso->short_name) &&
-					   !filter_list_has(f->dso, fr->dso->long_name))))
+	if (f->dso && (!fr || !fr->dso ||
+		       (!filter_list_has(f->dso, fr->dso->short_name) &&
+			!filter_list_has(f->dso, fr->dso->long_name))))
 		return false;
 	if (f->symbols && (!fr || !fr->sym || !filter_list_has(f->symbols, fr->sym->name)))
 		return false;

@@ -21,15 +21,15 @@
 #include <stdint.h>
 #include "lib/session/session.h"
 
-#define FILTER_MAX_CPUS 4096	/* perf's MAX_NR_CPUS */
+#define FILTER_MAX_CPUS 4096 /* perf's MAX_NR_CPUS */
 
 struct time_range {
-	uint64_t start, end;	/* ns; 0: open */
+	uint64_t start, end; /* ns; 0: open */
 };
 
 struct time_ranges {
 	struct time_range *v;
-	size_t nr;		/* 0: no --time */
+	size_t nr; /* 0: no --time */
 };
 
 /* str into tr (replacing what it held); first/last: the file's first and last sample times,
@@ -55,18 +55,18 @@ bool sample_chain_dropped(const struct perf_sample *s);
 uint8_t chain_marker_mode(uint64_t marker);
 
 struct sample_filter {
-	const char *comm, *pid, *tid;	/* comma-separated lists, or NULL */
-	const char *dso, *symbols;	/* of the sample's own ip; NULL: any */
+	const char *comm, *pid, *tid; /* comma-separated lists, or NULL */
+	const char *dso, *symbols;    /* of the sample's own ip; NULL: any */
 	struct time_ranges times;
-	uint64_t *cpus;			/* FILTER_MAX_CPUS bits, or NULL: every CPU */
+	uint64_t *cpus; /* FILTER_MAX_CPUS bits, or NULL: every CPU */
 };
 
 /* -C LIST: 0, -EINVAL (not a cpu list) or -ENOMEM. */
 int sample_filter_set_cpus(struct sample_filter *f, const char *list);
 /* --time STR against a file whose samples span first..last (ns, 0 0 when unknown); with
  * reltime, the ranges are relative to first. 0, -EINVAL or -ENOMEM. */
-int sample_filter_set_time(struct sample_filter *f, const char *str, uint64_t first,
-			   uint64_t last, bool reltime);
+int sample_filter_set_time(struct sample_filter *f, const char *str, uint64_t first, uint64_t last,
+			   bool reltime);
 void sample_filter_release(struct sample_filter *f);
 
 /* Whether cpu passes -C. */

@@ -15,14 +15,14 @@
 
 struct map {
 	uint64_t start, end, pgoff;
-	struct dso *dso;	/* NULL: a mapping with nothing to resolve (data) */
-	const char *name;	/* a data mapping's name ("//anon", "[stack]"), interned */
+	struct dso *dso;  /* NULL: a mapping with nothing to resolve (data) */
+	const char *name; /* a data mapping's name ("//anon", "[stack]"), interned */
 };
 
 struct maps {
 	struct map *v;
 	size_t nr, alloc;
-	uint32_t gen;		/* changes with every insertion: invalidates the frame cache */
+	uint32_t gen; /* changes with every insertion: invalidates the frame cache */
 };
 
 struct proc {
@@ -33,7 +33,7 @@ struct proc {
 struct thread_int {
 	struct thread pub;
 	struct proc *proc;
-	bool comm_set;		/* named by a COMM (or a fork from a named one), not ":tid" */
+	bool comm_set; /* named by a COMM (or a fork from a named one), not ":tid" */
 };
 
 #define RC_BITS 13
@@ -50,20 +50,20 @@ struct rc_ent {
 struct machine {
 	struct symtab *st;
 	struct arena arena;	/* threads, procs, comm strings */
-	struct hashmap threads;	/* tid -> thread_int */
+	struct hashmap threads; /* tid -> thread_int */
 	struct hashmap procs;	/* pid -> proc */
 	struct hashmap comms;	/* hash -> interned comm (collisions: not interned) */
 	struct maps kmaps;	/* kernel modules */
 	struct map kernel_map;	/* the kernel's text, as its MMAP says, and its init text */
 	uint64_t kernel_start;	/* addresses at or above it are the kernel's */
 	struct rc_ent *cache;
-	struct thread_int *last;	/* the last thread looked up (samples come in runs) */
-	struct proc **all_procs;	/* for freeing map arrays */
+	struct thread_int *last; /* the last thread looked up (samples come in runs) */
+	struct proc **all_procs; /* for freeing map arrays */
 	size_t nr_procs, alloc_procs;
-	struct unwinder *uw;	/* created on the first sample with a user stack copy */
-	uint64_t *uw_ips;	/* scratch: MACHINE_UNWIND_MAX addresses */
-	size_t max_stack;	/* 0: no limit */
-	bool max_outermost;	/* the limit keeps a chain's outermost entries (caller order) */
+	struct unwinder *uw; /* created on the first sample with a user stack copy */
+	uint64_t *uw_ips;    /* scratch: MACHINE_UNWIND_MAX addresses */
+	size_t max_stack;    /* 0: no limit */
+	bool max_outermost;  /* the limit keeps a chain's outermost entries (caller order) */
 };
 
 static uint32_t maps_gen_counter;
@@ -206,7 +206,7 @@ static struct thread_int *thread_new(struct machine *m, uint32_t pid, uint32_t t
 	t->pub.pid = pid;
 	t->pub.tid = tid;
 	t->pub.ppid = -1;
-	n = snprintf(buf, sizeof(buf), ":%d", (int)tid);	/* ":-1" as perf */
+	n = snprintf(buf, sizeof(buf), ":%d", (int)tid); /* ":-1" as perf */
 	t->pub.comm = intern(m, buf, (size_t)n);
 	t->proc = proc_findnew(m, pid);
 	m->last = NULL;
@@ -255,7 +255,7 @@ static size_t maps_upper(const struct maps *ms, uint64_t addr)
 		else
 			hi = mid;
 	}
-	return lo;	/* first map starting after addr */
+	return lo; /* first map starting after addr */
 }
 
 static const struct map *maps_find(const struct maps *ms, uint64_t addr)
@@ -294,7 +294,7 @@ static int maps_insert(struct maps *ms, const struct map *nm)
 
 	if (nm->end <= nm->start)
 		return 0;
-	if (maps_reserve(ms, 3))	/* at most one map split in two, plus nm */
+	if (maps_reserve(ms, 3)) /* at most one map split in two, plus nm */
 		return -ENOMEM;
 	ms->gen = ++maps_gen_counter;
 	i = maps_upper(ms, nm->start);
@@ -365,7 +365,8 @@ static int maps_clone(struct maps *dst, const struct maps *src)
 
 static bool is_kernel_name(const char *name)
 {
-	return !strncmp(name, "[kernel.kallsyms]", 17) || !strncmp(name, "[guest.kernel.kallsyms", 22);
+	return !strncmp(name, "[kernel.kallsyms]", 17) ||
+	       !strncmp(name, "[guest.kernel.kallsyms", 22);
 }
 
 static int process_kernel_mmap(struct machine *m, uint64_t start, uint64_t len, uint64_t pgoff,
@@ -429,9 +430,9 @@ static int process_mmap(struct machine *m, const struct perf_event_header *ev)
 	if (ev->type == PERF_RECORD_MMAP2) {
 		memcpy(&prot, p + 56, 4);
 		if (ev->misc & PERF_RECORD_MISC_MMAP_BUILD_ID)
-			bid = (const uint8_t *)p + 32;	/* u8 size, 3 reserved, id[20] */
+			bid = (const uint8_t *)p + 32; /* u8 size, 3 reserved, id[20] */
 		name = rec_name(ev, p + 64);
-		exec = prot & 4;	/* PROT_EXEC */
+		exec = prot & 4; /* PROT_EXEC */
 	} else {
 		name = rec_name(ev, p + 32);
 		exec = !(ev->misc & PERF_RECORD_MISC_MMAP_DATA);
@@ -448,7 +449,7 @@ static int process_mmap(struct machine *m, const struct perf_event_header *ev)
 	nm.pgoff = pgoff;
 	nm.dso = exec || name[0] == '/' ? symtab_dso(m->st, name, pid) : NULL;
 	if (!exec && nm.dso && nm.dso->kind == DSO_JIT_MAP)
-		nm.dso = NULL;	/* anonymous data */
+		nm.dso = NULL; /* anonymous data */
 	nm.name = nm.dso ? NULL : intern(m, name, strlen(name));
 	if (nm.dso && bid && bid[0] && bid[0] <= 20 && !nm.dso->build_id_size)
 		dso_set_build_id(nm.dso, bid + 4, bid[0]);
@@ -534,7 +535,7 @@ int machine_process(struct machine *m, struct perf_data *pd, const struct perf_e
 	case PERF_RECORD_FORK:
 		return process_fork(m, ev);
 	default:
-		return 0;	/* EXIT: perf keeps the thread for later samples */
+		return 0; /* EXIT: perf keeps the thread for later samples */
 	}
 }
 
@@ -546,13 +547,14 @@ static bool lookup(struct machine *m, const struct maps *ms, uint64_t ip, struct
 	struct dso *d = mp ? mp->dso : NULL;
 
 	if (!mp && ms == &m->kmaps && ip >= m->kernel_start) {
-		d = symtab_kernel_module(m->st, ip);	/* modules are found at report time */
+		d = symtab_kernel_module(m->st, ip); /* modules are found at report time */
 		mp = &m->kernel_map;
 		if (d || !mp->dso || ip < mp->start)
 			mp = NULL;
-		else if (ip >= mp->end &&	/* past _etext: perf still knows the init text */
+		else if (ip >= mp->end && /* past _etext: perf still knows the init text */
 			 !dso_kernel_init_text(m->st, mp->dso,
-					       dso_map_ip(m->st, mp->dso, mp->start, mp->pgoff, ip)))
+					       dso_map_ip(m->st, mp->dso, mp->start, mp->pgoff,
+							  ip)))
 			mp = NULL;
 		if (mp)
 			d = mp->dso;
@@ -563,7 +565,7 @@ static bool lookup(struct machine *m, const struct maps *ms, uint64_t ip, struct
 	if (mp) {
 		f->dso_ip = dso_map_ip(m->st, d, mp->start, mp->pgoff, ip);
 		f->addr = d->kind == DSO_USER || d->kind == DSO_VDSO ? ip - mp->start + mp->pgoff
-								       : ip;
+								     : ip;
 	} else {
 		f->dso_ip = f->addr = ip;
 	}
@@ -599,7 +601,8 @@ static void resolve_uncached(struct machine *m, struct thread *t, uint8_t cpumod
 /* A miss of the frame cache, out of line: the hit path stays a few instructions. */
 static __attribute__((noinline)) void resolve_miss(struct machine *m, struct thread *t,
 						   uint8_t cpumode, uint64_t ip, struct frame *f,
-						   struct rc_ent *e, const struct maps *ms, uint32_t gen)
+						   struct rc_ent *e, const struct maps *ms,
+						   uint32_t gen)
 {
 	resolve_uncached(m, t, cpumode, ip, f);
 	e->ip = ip;
@@ -632,8 +635,7 @@ void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint6
 	resolve(m, t, cpumode, ip, f);
 }
 
-const char *machine_data_map(struct machine *m, struct thread *t, uint8_t cpumode,
-			     uint64_t addr)
+const char *machine_data_map(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr)
 {
 	const struct maps *ms = maps_for(m, t, cpumode);
 	const struct map *mp = ms && ms != &m->kmaps ? maps_find(ms, addr) : NULL;
@@ -671,7 +673,7 @@ static size_t append_unwound(struct machine *m, struct thread *t, const struct p
 	nr = unwind_user(m->uw, ms, unwind_find_map, ms, s, m->uw_ips, max, NULL);
 	for (i = 0; i < nr; i++) {
 		if (n == 1 && i == 0 && m->uw_ips[0] == s->ip) {
-			frames[0].unwound = true;	/* the sample's own frame, unwound too */
+			frames[0].unwound = true; /* the sample's own frame, unwound too */
 			continue;
 		}
 		resolve(m, t, PERF_RECORD_MISC_USER, m->uw_ips[i], &frames[n]);
@@ -739,7 +741,7 @@ size_t machine_resolve_sample(struct machine *m, struct thread *t, const struct 
 		if (first) {
 			first = false;
 			if (ip == s->ip)
-				continue;	/* the chain starts with the sample ip itself */
+				continue; /* the chain starts with the sample ip itself */
 		}
 		if (skip) {
 			skip--;

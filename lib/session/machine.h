@@ -33,8 +33,7 @@ int machine_threads(struct machine *m, const struct thread ***ret, size_t *nr);
 /* Resolves ip (cpumode: PERF_RECORD_MISC_KERNEL / _USER / ...) in thread's address space. */
 /* The name of the data mapping ("//anon", "[stack]": no dso to resolve in) of t's process
  * holding addr at cpumode (user only), or NULL; valid until machine_free(). */
-const char *machine_data_map(struct machine *m, struct thread *t, uint8_t cpumode,
-			     uint64_t addr);
+const char *machine_data_map(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t addr);
 void machine_resolve(struct machine *m, struct thread *t, uint8_t cpumode, uint64_t ip,
 		     struct frame *f);
 

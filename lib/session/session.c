@@ -30,7 +30,7 @@ struct session_priv {
 	struct machine *machine;
 	struct frame *frames;
 	size_t frames_alloc;
-	struct srclines *srclines;	/* made on first use */
+	struct srclines *srclines; /* made on first use */
 };
 
 /* The BUILD_ID feature names the build-id of each dso perf saw hit: debug files and perf's
@@ -130,8 +130,7 @@ void session_free(struct session *sess)
 }
 
 /* A sample's time read in place: TIME follows IDENTIFIER, IP and TID when they are there. */
-static uint64_t sample_time(struct perf_data *pd, const struct perf_event_header *ev,
-			    uint64_t last)
+static uint64_t sample_time(struct perf_data *pd, const struct perf_event_header *ev, uint64_t last)
 {
 	const struct pd_attr *a = perf_data_attr_of(pd, ev);
 	uint64_t st, t;
@@ -150,16 +149,15 @@ static uint64_t sample_time(struct perf_data *pd, const struct perf_event_header
 	return t;
 }
 
-static uint64_t record_time(struct perf_data *pd, const struct perf_event_header *ev,
-			    uint64_t last)
+static uint64_t record_time(struct perf_data *pd, const struct perf_event_header *ev, uint64_t last)
 {
 	struct perf_sample_id sid;
 
 	if (ev->type == PERF_RECORD_SAMPLE)
 		return sample_time(pd, ev, last);
 	if (ev->type >= PERF_RECORD_USER_TYPE_START)
-		return last;	/* perf's own records: handled where they stand */
-	return perf_data_parse_id(pd, ev, &sid) ? 0 : sid.time;	/* 0: no time, no queue */
+		return last; /* perf's own records: handled where they stand */
+	return perf_data_parse_id(pd, ev, &sid) ? 0 : sid.time; /* 0: no time, no queue */
 }
 
 /* perf's total_lost_samples: LOST_SAMPLES only. A LOST record counts the same samples again
@@ -207,7 +205,7 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 	}
 	t = machine_findnew_thread(priv->machine, s.pid, s.tid);
 	if (!t || grow_frames(priv, 1 + (priv->opts.no_callchain ? 0 : s.nr_callchain) +
-				     (s.user_stack_size ? MACHINE_UNWIND_MAX : 0)))
+					    (s.user_stack_size ? MACHINE_UNWIND_MAX : 0)))
 		return -ENOMEM;
 	rs.s = &s;
 	rs.attr = s.attr ? s.attr : perf_data_attr_of(sess->pd, r->ev);
@@ -231,9 +229,9 @@ static int replay_sample(struct session *sess, const struct rec_ref *r, session_
 struct queue {
 	struct rec_ref *v, *tmp;
 	size_t nr, alloc, tmp_alloc;
-	VEC(size_t) runs;	/* scratch: where the runs in order start */
-	bool sorted;		/* appended in time order so far */
-	uint64_t max_time;	/* newest time seen in the file so far */
+	VEC(size_t) runs;  /* scratch: where the runs in order start */
+	bool sorted;	   /* appended in time order so far */
+	uint64_t max_time; /* newest time seen in the file so far */
 };
 
 static inline bool ref_less(const struct rec_ref *a, const struct rec_ref *b)
@@ -301,8 +299,7 @@ static int queue_sort(struct queue *q)
 	return 0;
 }
 
-static int queue_push(struct queue *q, uint64_t t, uint64_t off,
-		      const struct perf_event_header *ev)
+static int queue_push(struct queue *q, uint64_t t, uint64_t off, const struct perf_event_header *ev)
 {
 	if (q->nr == q->alloc) {
 		size_t na = q->alloc ? q->alloc * 2 : 4096;
@@ -383,8 +380,8 @@ static void note_sample(struct session *sess, uint64_t t)
  * up to n-1 can go (doc/perf-data-format.md, section 6). Records perf makes itself
  * (type >= 64) are handed on where they stand, as perf does.
  */
-int session_process(struct session *sess, session_sample_cb on_sample,
-		    session_record_cb on_other, void *ctx)
+int session_process(struct session *sess, session_sample_cb on_sample, session_record_cb on_other,
+		    void *ctx)
 {
 	struct session_priv *priv = sess->priv;
 	struct replay_ctx rc = { sess, on_sample, on_other, ctx };
@@ -458,8 +455,8 @@ int session_threads(struct session *sess, const struct thread ***ret, size_t *nr
 	return machine_threads(priv->machine, ret, nr);
 }
 
-void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode,
-			uint64_t ip, struct frame *f)
+void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode, uint64_t ip,
+			struct frame *f)
 {
 	struct session_priv *priv = sess->priv;
 

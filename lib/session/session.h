@@ -20,17 +20,17 @@
 
 struct thread {
 	uint32_t pid, tid;
-	int32_t ppid;		/* the parent's tid from the FORK that made it, else -1, as perf */
-	const char *comm;	/* current name; ":<tid>" when no COMM was seen, as perf */
+	int32_t ppid;	  /* the parent's tid from the FORK that made it, else -1, as perf */
+	const char *comm; /* current name; ":<tid>" when no COMM was seen, as perf */
 };
 
 struct frame {
-	uint64_t ip;		/* as in the call chain (return address for callers) */
-	uint64_t dso_ip;	/* ip in the dso's address space */
-	struct dso *dso;	/* NULL: unknown mapping ([unknown] in output) */
-	const struct symbol *sym;	/* NULL: no symbol ([unknown] or the address) */
-	uint8_t cpumode;	/* PERF_RECORD_MISC_KERNEL / _USER / ... */
-	bool unwound;		/* unwound from a stack copy: perf 6.1 shows its inline frames */
+	uint64_t ip;		  /* as in the call chain (return address for callers) */
+	uint64_t dso_ip;	  /* ip in the dso's address space */
+	struct dso *dso;	  /* NULL: unknown mapping ([unknown] in output) */
+	const struct symbol *sym; /* NULL: no symbol ([unknown] or the address) */
+	uint8_t cpumode;	  /* PERF_RECORD_MISC_KERNEL / _USER / ... */
+	bool unwound;		  /* unwound from a stack copy: perf 6.1 shows its inline frames */
 	/* What perf prints for the address of this frame (perf script's ip column of a call
 	 * chain, perf report's "0x..." of an unresolved symbol): ip - map start + pgoff for a
 	 * file mapping, ip itself for the kernel, JIT/anon maps and unknown mappings. */
@@ -38,28 +38,28 @@ struct frame {
 };
 
 struct resolved_sample {
-	const struct perf_sample *s;	/* the decoded record */
+	const struct perf_sample *s; /* the decoded record */
 	const struct pd_attr *attr;
 	const struct thread *thread;
-	struct frame *frames;	/* frames[0] is the sample ip (leaf), then its callers */
-	size_t nr_frames;	/* 1 when the sample has no call chain */
-	const struct perf_event_header *ev;	/* the record itself */
-	uint64_t offset;	/* file offset of the record */
+	struct frame *frames; /* frames[0] is the sample ip (leaf), then its callers */
+	size_t nr_frames;     /* 1 when the sample has no call chain */
+	const struct perf_event_header *ev; /* the record itself */
+	uint64_t offset;		    /* file offset of the record */
 	/* The chain held a context marker perf does not know (a corrupt stack walk): perf
 	 * drops the chain and keeps the sample; nr_frames is 1. */
 	bool chain_discarded;
 };
 
 struct session_opts {
-	unsigned int open_flags;	/* PD_FORCE */
-	const char *symfs;		/* "" or NULL for / */
-	const char *kallsyms;		/* kernel symbols from this file, or NULL */
-	bool no_demangle;		/* C++/Rust names as mangled */
-	bool no_callchain;		/* resolve only the sample ip */
-	bool file_order;		/* replay in file order (script -D, debugging) */
-	bool no_resolve;		/* no frames at all (nr_frames 0), no kernel symbols read:
+	unsigned int open_flags; /* PD_FORCE */
+	const char *symfs;	 /* "" or NULL for / */
+	const char *kallsyms;	 /* kernel symbols from this file, or NULL */
+	bool no_demangle;	 /* C++/Rust names as mangled */
+	bool no_callchain;	 /* resolve only the sample ip */
+	bool file_order;	 /* replay in file order (script -D, debugging) */
+	bool no_resolve;	 /* no frames at all (nr_frames 0), no kernel symbols read:
 					 * for readers of tracepoint fields (sched) */
-	bool threads_only;		/* only COMM, FORK and EXIT are replayed: the task tree
+	bool threads_only;	 /* only COMM, FORK and EXIT are replayed: the task tree
 					 * as perf report --tasks builds it (no sample callbacks) */
 };
 
@@ -67,7 +67,7 @@ struct session {
 	struct perf_data *pd;
 	struct symtab *symtab;
 	uint64_t nr_samples;
-	uint64_t nr_lost;		/* sum of LOST_SAMPLES (perf's total_lost_samples) */
+	uint64_t nr_lost; /* sum of LOST_SAMPLES (perf's total_lost_samples) */
 	uint64_t first_time, last_time;
 	void *priv;
 };
@@ -83,8 +83,8 @@ void session_free(struct session *sess);
 
 /* Replays the file. On a corrupt or truncated record, the records before it are delivered
  * and the reader's error is returned (sess->pd->err_msg says where). */
-int session_process(struct session *sess, session_sample_cb on_sample,
-		    session_record_cb on_other, void *ctx);
+int session_process(struct session *sess, session_sample_cb on_sample, session_record_cb on_other,
+		    void *ctx);
 
 /* Thread lookup after or during replay. NULL when never seen. */
 const struct thread *session_thread(struct session *sess, uint32_t tid);
@@ -97,8 +97,8 @@ int session_threads(struct session *sess, const struct thread ***ret, size_t *nr
 bool session_kernel_addr(struct session *sess, uint64_t addr, struct frame *f);
 /* Resolves ip in thread t (a resolved_sample's, during the replay) at cpumode into f, as a
  * call-chain entry is resolved; for tools that walk a raw chain themselves. */
-void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode,
-			uint64_t ip, struct frame *f);
+void session_resolve_ip(struct session *sess, const struct thread *t, uint8_t cpumode, uint64_t ip,
+			struct frame *f);
 
 /* The name of the data mapping (no dso: "//anon", "[stack]", "[heap]") holding addr in
  * thread t at cpumode, as perf names the map; NULL when none. Valid until session_free(). */

@@ -33,7 +33,8 @@ double welford_noise_pct(const struct welford *w)
 	return w->mean ? 100.0 * welford_stddev(w) / w->mean : 0;
 }
 
-static void stat_attr(struct perf_event_attr *a, const struct evsel *e, const struct stat_run_opts *o)
+static void stat_attr(struct perf_event_attr *a, const struct evsel *e,
+		      const struct stat_run_opts *o)
 {
 	bool leader = e->group_idx < 0 || e->is_leader;
 
@@ -83,7 +84,8 @@ int stat_open(struct stat_state *s, const struct stat_run_opts *o, char *msg, si
 		if (!r && o->filters && o->filters[i]) {
 			r = evfds_set_filter(&c->fds, o->filters[i]);
 			if (r) {
-				snprintf(msg, len, "cannot set filter '%s' on '%s': %s (check the "
+				snprintf(msg, len,
+					 "cannot set filter '%s' on '%s': %s (check the "
 					 "field names in the event's format file under tracefs)",
 					 o->filters[i], c->ev->name, err_str(r));
 				stat_close(s);
@@ -97,9 +99,10 @@ int stat_open(struct stat_state *s, const struct stat_run_opts *o, char *msg, si
 			 event_open_reason(&a, r, why, sizeof(why)));
 		if (!o->target->system_wide && c->ev->pmu_name &&
 		    !pmu_cpumask(c->ev->pmu_name, why, sizeof(why)))
-			snprintf(c->reason, sizeof(c->reason),
-				 "PMU '%.32s' counts CPUs, not tasks (count it with -a or -C %.32s)",
-				 c->ev->pmu_name, why);
+			snprintf(
+				c->reason, sizeof(c->reason),
+				"PMU '%.32s' counts CPUs, not tasks (count it with -a or -C %.32s)",
+				c->ev->pmu_name, why);
 		if (!unsupported_errno(r)) {
 			snprintf(msg, len, "cannot open event '%s': %s", c->ev->name, c->reason);
 			stat_close(s);
@@ -139,8 +142,9 @@ int stat_enable(struct stat_state *s, int enable)
 static void read_tool(struct stat_state *s, size_t ci)
 {
 	struct stat_val *v = stat_val_at(s, 0, ci);
-	double ns = s->ctrs[ci].ev->tool == EV_TOOL_DURATION ? s->wall_ns :
-		    s->ctrs[ci].ev->tool == EV_TOOL_USER ? s->user_s * 1e9 : s->sys_s * 1e9;
+	double ns = s->ctrs[ci].ev->tool == EV_TOOL_DURATION ? s->wall_ns
+		    : s->ctrs[ci].ev->tool == EV_TOOL_USER   ? s->user_s * 1e9
+							     : s->sys_s * 1e9;
 
 	v->val = ns;
 	v->ena = v->run = (uint64_t)ns;
@@ -275,7 +279,9 @@ int stat_units(struct stat_state *s, const struct stat_run_opts *o)
 		r = thread_units(s, o);
 	else
 		r = (s->unit_of = calloc(nc, sizeof(*s->unit_of))) &&
-		    (s->units = calloc(nc, sizeof(*s->units))) ? 0 : -ENOMEM;
+				    (s->units = calloc(nc, sizeof(*s->units)))
+			    ? 0
+			    : -ENOMEM;
 	if (r)
 		return r;
 	for (ci = 0; ci < nc && o->aggr != AGGR_THREAD; ci++) {

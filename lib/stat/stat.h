@@ -32,23 +32,23 @@ double welford_noise_pct(const struct welford *w);
 struct stat_ctr {
 	struct evsel *ev;
 	struct evfds fds;
-	int err;		/* -errno when it could not be opened, else 0 */
-	char reason[192];	/* why, when err */
-	struct counts *prev;	/* previous reading per fd, for intervals */
+	int err;	     /* -errno when it could not be opened, else 0 */
+	char reason[192];    /* why, when err */
+	struct counts *prev; /* previous reading per fd, for intervals */
 };
 
 struct stat_unit {
 	int cpu, socket, die, core, node;
-	int nr;			/* cpus in it */
-	int tid;		/* AGGR_THREAD */
+	int nr;	 /* cpus in it */
+	int tid; /* AGGR_THREAD */
 	char comm[20];
 };
 
 /* One counter in one aggregation unit. */
 struct stat_val {
-	double val;		/* scaled to what ran the whole time; mean over runs */
+	double val; /* scaled to what ran the whole time; mean over runs */
 	uint64_t ena, run;
-	struct welford w;	/* over runs */
+	struct welford w; /* over runs */
 };
 
 struct stat_state {
@@ -56,14 +56,14 @@ struct stat_state {
 	size_t nr_ctrs;
 	struct stat_unit *units;
 	size_t nr_units;
-	size_t *unit_of;	/* unit of each target cpu (or task, when by_task) index */
-	bool by_task;		/* units are the target's tasks (--per-thread) */
-	bool no_scale;		/* --no-scale: raw counts of multiplexed events */
-	struct stat_val *vals;	/* [unit * nr_ctrs + ctr] */
-	struct welford wall;	/* elapsed ns over runs */
-	double wall_ns;		/* this run's or interval's elapsed ns */
+	size_t *unit_of;       /* unit of each target cpu (or task, when by_task) index */
+	bool by_task;	       /* units are the target's tasks (--per-thread) */
+	bool no_scale;	       /* --no-scale: raw counts of multiplexed events */
+	struct stat_val *vals; /* [unit * nr_ctrs + ctr] */
+	struct welford wall;   /* elapsed ns over runs */
+	double wall_ns;	       /* this run's or interval's elapsed ns */
 	double user_s, sys_s;
-	double *run_ns;		/* elapsed ns of each -r run (--table), run_count of them */
+	double *run_ns; /* elapsed ns of each -r run (--table), run_count of them */
 	int nr_runs;
 };
 
@@ -72,14 +72,13 @@ static inline struct stat_val *stat_val_at(const struct stat_state *s, size_t u,
 	return &s->vals[u * s->nr_ctrs + c];
 }
 
-
 struct stat_run_opts {
 	const struct target *target;
 	enum stat_aggr aggr;
-	bool workload;		/* a command is run: enable_on_exec */
+	bool workload; /* a command is run: enable_on_exec */
 	bool no_inherit;
 	int delay_ms;
-	const char *const *filters;	/* per evsel, NULL or a tracepoint filter */
+	const char *const *filters; /* per evsel, NULL or a tracepoint filter */
 };
 
 /* Opens every counter. An event this kernel cannot count is kept with err and reason set

@@ -178,7 +178,7 @@ int buildid_cache_add(const char *name, const uint8_t *id, size_t n)
 	buildid_hex(id, n, hex);
 	snprintf(link_path, sizeof(link_path), "%s/.build-id/%.2s/%s", top, hex, hex + 2);
 	if (!access(link_path, F_OK))
-		return 0;	/* cached already */
+		return 0; /* cached already */
 	/* only what is still the object that was recorded */
 	if (buildid_of(name, now, sizeof(now)) != (int)n || memcmp(now, id, n))
 		return 0;

@@ -216,7 +216,9 @@ static int add_elf_syms(struct symtab *st, Elf *elf, Elf_Scn *scn, struct symbuf
 		name = sym_name(st, raw);
 		bind = GELF_ST_BIND(sym.st_info);
 		if (!name || symbuf_add(sb, sym.st_value, sym.st_value + sym.st_size, name,
-					bind == STB_GLOBAL ? 1 : bind == STB_WEAK ? 2 : 0))
+					bind == STB_GLOBAL ? 1
+					: bind == STB_WEAK ? 2
+							   : 0))
 			return -ENOMEM;
 	}
 	return 0;
@@ -334,7 +336,7 @@ static bool cand_matches(Elf *elf, const struct dso_int *d)
 static int load_debug_file(struct symtab *st, struct dso_int *d, Elf *main_elf, const char *path,
 			   struct symbuf *plt)
 {
-	char (*cands)[4096] = malloc(MAX_CANDS * 4096);
+	char(*cands)[4096] = malloc(MAX_CANDS * 4096);
 	int n, i, ret = -ENOENT;
 
 	if (!cands)
@@ -383,7 +385,7 @@ static int add_plt_syms(struct symtab *st, Elf *elf, struct symbuf *sb)
 	ent = psh.sh_entsize;
 	if (!rdata || !ddata || !ent)
 		return 0;
-	off = psh.sh_addr + ent;	/* the header is one entry long */
+	off = psh.sh_addr + ent; /* the header is one entry long */
 	n = rsh.sh_size / rsh.sh_entsize;
 	for (i = 0; i < n; i++, off += ent) {
 		char name[512], *dm;
@@ -394,7 +396,7 @@ static int add_plt_syms(struct symtab *st, Elf *elf, struct symbuf *sb)
 		GElf_Sym sym;
 
 		if (rsh.sh_type == SHT_RELA ? !gelf_getrela(rdata, (int)i, &ra)
-					     : !gelf_getrel(rdata, (int)i, &r))
+					    : !gelf_getrel(rdata, (int)i, &r))
 			break;
 		info = rsh.sh_type == SHT_RELA ? ra.r_info : r.r_info;
 		if (gelf_getsym(ddata, (int)GELF_R_SYM(info), &sym))

@@ -94,8 +94,8 @@ struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr)
 	return NULL;
 }
 
-static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
-			  struct symbuf *ksb, struct symbuf *msb)
+static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text, struct symbuf *ksb,
+			  struct symbuf *msb)
 {
 	char *line = text, *next;
 
@@ -129,7 +129,7 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
 			long i = kmod_index(st, mod);
 
 			if (i < 0)
-				continue;	/* not in /proc/modules: perf drops it too */
+				continue; /* not in /proc/modules: perf drops it too */
 			sb = &msb[i];
 		}
 		if (symbuf_add(sb, addr, addr, name, type >= 'a' ? 0 : type == 'W' ? 2 : 1))
@@ -146,8 +146,8 @@ static int parse_kallsyms(struct symtab *st, struct dso_int *kernel, char *text,
  * --kallsyms FILE: that file. Under --symfs DIR the cache is DIR/.debug, and a DIR other than
  * exactly "/" gives none (perf then looks for a vmlinux only, and tries no local files).
  */
-static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *buf,
-				   size_t len, bool *host, bool warn)
+static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *buf, size_t len,
+				   bool *host, bool warn)
 {
 	uint8_t id[20];
 	char hex[41], dir[4096];
@@ -169,10 +169,11 @@ static const char *kallsyms_source(struct symtab *st, struct dso_int *k, char *b
 	if (!warn)
 		return NULL;
 	buildid_hex(k->pub.build_id, k->pub.build_id_size, hex);
-	log_warn("no kallsyms with build-id %s was found: the recording is of another kernel, whose "
-		 "addresses stay unresolved (its /proc/kallsyms belongs in %s/[kernel.kallsyms]/%s/"
-		 "kallsyms, where perf record puts it)", hex,
-		 symtab_cache_dir(st, dir, sizeof(dir)) ? dir : "~/.debug", hex);
+	log_warn(
+		"no kallsyms with build-id %s was found: the recording is of another kernel, whose "
+		"addresses stay unresolved (its /proc/kallsyms belongs in %s/[kernel.kallsyms]/%s/"
+		"kallsyms, where perf record puts it)",
+		hex, symtab_cache_dir(st, dir, sizeof(dir)) ? dir : "~/.debug", hex);
 	return NULL;
 }
 
@@ -297,7 +298,7 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 		load_modules(st);
 	ret = kallsyms_text(st, src, &sb);
 	if (ret < 0) {
-		strbuf_release(&sb);	/* what was read before the error */
+		strbuf_release(&sb); /* what was read before the error */
 		return ret;
 	}
 	text = arena_strndup(&st->arena, sb.buf, sb.len);
@@ -309,7 +310,7 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 	}
 	ret = parse_kallsyms(st, kernel, text, &ksb, msb);
 	if (ksb.nr && ksb.v[0].start == 0 && ksb.v[ksb.nr - 1].start == 0)
-		ksb.nr = 0;	/* kptr_restrict: all addresses read as 0 */
+		ksb.nr = 0; /* kptr_restrict: all addresses read as 0 */
 	if (!ret)
 		ret = symbuf_finish(st, kernel, &ksb, true);
 	for (i = 0; i < st->nr_kmods; i++) {

@@ -52,15 +52,15 @@ static void insert_fixup(struct rbs *t, struct rbs_node *node)
 		if (parent->black)
 			return;
 		gparent = parent->p;
-		d = gparent->c[1] == parent;	/* parent's side of gparent */
-		tmp = gparent->c[!d];		/* the uncle */
+		d = gparent->c[1] == parent; /* parent's side of gparent */
+		tmp = gparent->c[!d];	     /* the uncle */
 		if (is_red(tmp)) {
 			tmp->black = parent->black = true;
 			gparent->black = false;
 			node = gparent;
 			continue;
 		}
-		if (node == parent->c[!d]) {	/* inner grandchild: rotate it outward */
+		if (node == parent->c[!d]) { /* inner grandchild: rotate it outward */
 			tmp = node->c[d];
 			parent->c[!d] = tmp;
 			node->c[d] = parent;
@@ -85,7 +85,7 @@ void rbs_insert(struct rbs *t, struct rbs_node *n)
 
 	while (*link) {
 		parent = *link;
-		link = &parent->c[n->start >= parent->start];	/* equal starts go right */
+		link = &parent->c[n->start >= parent->start]; /* equal starts go right */
 	}
 	n->c[0] = n->c[1] = NULL;
 	n->p = parent;

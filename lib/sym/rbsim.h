@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 struct rbs_node {
-	struct rbs_node *c[2], *p;	/* children: c[0] left, c[1] right */
+	struct rbs_node *c[2], *p; /* children: c[0] left, c[1] right */
 	bool black;
 	uint64_t start, end;
 };

@@ -18,12 +18,12 @@
 #include "lib/sym/sym-int.h"
 
 #define UNKNOWN_LINE "??:0"
-#define INLINE_MAX 64	/* nesting kept at most (addr2line's output has no limit) */
+#define INLINE_MAX 64 /* nesting kept at most (addr2line's output has no limit) */
 
 struct sl_line {
 	struct srcline_loc loc;
 	bool found;
-	const char *str;	/* "file.c:42" / "??:0", made on first use */
+	const char *str; /* "file.c:42" / "??:0", made on first use */
 };
 
 struct sl_inl {
@@ -32,11 +32,11 @@ struct sl_inl {
 };
 
 struct sl_dso {
-	Dwfl *dwfl;		/* NULL: no file, or no DWARF */
+	Dwfl *dwfl; /* NULL: no file, or no DWARF */
 	Dwfl_Module *mod;
-	Dwarf_Addr bias;	/* module address - dso address */
-	struct hashmap lines;	/* addr -> struct sl_line */
-	struct hashmap inl;	/* addr -> struct sl_inl */
+	Dwarf_Addr bias;      /* module address - dso address */
+	struct hashmap lines; /* addr -> struct sl_line */
+	struct hashmap inl;   /* addr -> struct sl_inl */
 };
 
 /* A symbol made for an inline entry, shared by every address of base with that name. */
@@ -49,8 +49,8 @@ struct sl_sym {
 struct srclines {
 	struct symtab *st;
 	struct arena arena;
-	struct hashmap dsos;	/* dso pointer -> struct sl_dso */
-	struct hashmap syms;	/* hash of (base, name) -> struct sl_sym chain */
+	struct hashmap dsos; /* dso pointer -> struct sl_dso */
+	struct hashmap syms; /* hash of (base, name) -> struct sl_sym chain */
 	char *debuginfo_path;
 	Dwfl_Callbacks cbs;
 };
@@ -232,7 +232,7 @@ bool srcline_no_function(const struct symbol *sym)
 
 const struct symbol *srcline_inline_base(const struct symbol *inline_sym)
 {
-	const struct sl_sym *s = (const struct sl_sym *)inline_sym;	/* sym comes first */
+	const struct sl_sym *s = (const struct sl_sym *)inline_sym; /* sym comes first */
 
 	return s->base;
 }

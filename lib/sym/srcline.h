@@ -21,7 +21,7 @@ struct srclines;
 
 /* A place in the sources: file as the line table names it (often absolute), and its line. */
 struct srcline_loc {
-	const char *file;	/* NULL: unknown */
+	const char *file; /* NULL: unknown */
 	unsigned int line;
 };
 
@@ -35,7 +35,7 @@ struct srcline_loc {
 struct inline_entry {
 	const struct symbol *sym;
 	bool inlined;
-	const char *srcline;	/* "file.c:42" (basename), or "??:0" */
+	const char *srcline; /* "file.c:42" (basename), or "??:0" */
 	struct srcline_loc loc;
 };
 

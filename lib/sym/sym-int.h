@@ -19,9 +19,9 @@
 struct sym_ent {
 	uint64_t start, end;
 	const char *name;
-	uint8_t bind;		/* STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2 */
-	bool kmod;		/* kallsyms entry of a module ("[name]" suffix) */
-	uint32_t seq;		/* order of appearance: ties between equal starts keep it */
+	uint8_t bind; /* STB_LOCAL 0, STB_GLOBAL 1, STB_WEAK 2 */
+	bool kmod;    /* kallsyms entry of a module ("[name]" suffix) */
+	uint32_t seq; /* order of appearance: ties between equal starts keep it */
 };
 
 struct symbuf {
@@ -38,32 +38,32 @@ struct elf_seg {
 
 struct dso_int {
 	struct dso pub;
-	struct dso_int *hnext;	/* hash chain in symtab.dsos */
-	uint32_t pid;		/* JIT maps and [vdso] only */
+	struct dso_int *hnext; /* hash chain in symtab.dsos */
+	uint32_t pid;	       /* JIT maps and [vdso] only */
 	uint64_t key;
-	struct symbol *syms;	/* sorted by start, owned by the symtab's arena */
+	struct symbol *syms; /* sorted by start, owned by the symtab's arena */
 	size_t nr_syms;
 	bool segs_loaded;
 	int nr_segs;
 	struct elf_seg segs[DSO_MAX_SEGS];
-	uint64_t kaddr_ref;	/* kernel: _text in the running kernel's kallsyms */
-	uint64_t kinit_start, kinit_end;	/* kernel: _sinittext, _einittext */
-	uint64_t mod_start, mod_end;	/* kernel module: address range from kallsyms */
+	uint64_t kaddr_ref;		 /* kernel: _text in the running kernel's kallsyms */
+	uint64_t kinit_start, kinit_end; /* kernel: _sinittext, _einittext */
+	uint64_t mod_start, mod_end;	 /* kernel module: address range from kallsyms */
 };
 
 struct symtab {
-	char *root;		/* "" or a --symfs prefix without trailing '/' */
-	char *cache_dir;	/* --symfs: <symfs>/.debug; NULL: buildid_cache_dir()'s */
-	bool symfs_kernel;	/* --symfs but "/": no kallsyms of this machine or its cache */
-	char *kallsyms;		/* --kallsyms FILE, or NULL */
-	bool no_demangle;	/* --no-demangle: names as the symbol tables have them */
-	struct arena arena;	/* dsos, symbols, names */
-	struct hashmap dsos;	/* key hash -> struct dso_int chain */
+	char *root;	     /* "" or a --symfs prefix without trailing '/' */
+	char *cache_dir;     /* --symfs: <symfs>/.debug; NULL: buildid_cache_dir()'s */
+	bool symfs_kernel;   /* --symfs but "/": no kallsyms of this machine or its cache */
+	char *kallsyms;	     /* --kallsyms FILE, or NULL */
+	bool no_demangle;    /* --no-demangle: names as the symbol tables have them */
+	struct arena arena;  /* dsos, symbols, names */
+	struct hashmap dsos; /* key hash -> struct dso_int chain */
 	struct dso_int *kernel;
-	struct dso_int **kmods;	/* module dsos from kallsyms, sorted by mod_start */
+	struct dso_int **kmods; /* module dsos from kallsyms, sorted by mod_start */
 	size_t nr_kmods;
-	struct hashmap jit_seen;	/* pid -> (void *)1 when /tmp/perf-PID.map was probed */
-	struct kallsyms_prefetch *prefetch;	/* the kernel's kallsyms being read, or NULL */
+	struct hashmap jit_seen;	    /* pid -> (void *)1 when /tmp/perf-PID.map was probed */
+	struct kallsyms_prefetch *prefetch; /* the kernel's kallsyms being read, or NULL */
 };
 
 /* Joins a kallsyms read started by symtab_prefetch_kernel() and frees what it read. */

@@ -89,7 +89,7 @@ static enum dso_kind kind_of(const char *path)
 	if (!strncmp(path, "/tmp/perf-", 10) && strstr(path, ".map"))
 		return DSO_JIT_MAP;
 	if (path[0] == '[')
-		return DSO_ANON;	/* [vsyscall], [uprobes], ...: nothing to read */
+		return DSO_ANON; /* [vsyscall], [uprobes], ...: nothing to read */
 	return DSO_USER;
 }
 
@@ -201,7 +201,7 @@ static void dso_load(struct symtab *st, struct dso_int *d)
 	case DSO_VDSO:
 		err = vdso_load(st, d);
 		break;
-	case DSO_KMODULE:	/* filled by kallsyms_load of the kernel */
+	case DSO_KMODULE: /* filled by kallsyms_load of the kernel */
 	case DSO_ANON:
 		break;
 	}
@@ -493,7 +493,7 @@ int symbuf_finish_plt(struct symtab *st, struct dso_int *d, struct symbuf *sb, b
 
 	if (!keep)
 		goto out;
-	if (sb->nr)	/* a dso without symbols has no array at all */
+	if (sb->nr) /* a dso without symbols has no array at all */
 		qsort(sb->v, sb->nr, sizeof(*sb->v), ent_cmp);
 	fixup_ends(sb, kallsyms);
 	if (nplt && plt_visible(sb, plt, keep + sb->nr))

@@ -17,22 +17,22 @@
 #include <stdint.h>
 
 struct symbol {
-	uint64_t start;	/* in the dso's address space (file virtual address; kernel: runtime) */
+	uint64_t start; /* in the dso's address space (file virtual address; kernel: runtime) */
 	uint64_t end;
-	const char *name;	/* demangled */
+	const char *name; /* demangled */
 };
 
 enum dso_kind { DSO_USER, DSO_KERNEL, DSO_KMODULE, DSO_VDSO, DSO_JIT_MAP, DSO_ANON };
 
 struct dso {
 	const char *long_name;	/* path as mapped: /usr/lib/x86_64-linux-gnu/libc.so.6 */
-	const char *short_name;	/* as perf report prints it: libc.so.6, [kernel.kallsyms] */
+	const char *short_name; /* as perf report prints it: libc.so.6, [kernel.kallsyms] */
 	enum dso_kind kind;
 	uint8_t build_id[20];
-	uint8_t build_id_size;	/* 0 = unknown */
-	bool loaded;		/* symbols were looked for */
+	uint8_t build_id_size; /* 0 = unknown */
+	bool loaded;	       /* symbols were looked for */
 	bool has_symbols;
-	bool hit;		/* a sample ip landed in it (for the BUILD_ID feature) */
+	bool hit; /* a sample ip landed in it (for the BUILD_ID feature) */
 	void *priv;
 };
 

@@ -55,8 +55,8 @@ int vdso_load(struct symtab *st, struct dso_int *d)
 		return -ENOENT;
 	d->pub.build_id_size = 0;
 	elf_load_memory(st, d, eh, size);
-	if (want_size && (d->pub.build_id_size != want_size ||
-			  memcmp(d->pub.build_id, want, want_size))) {
+	if (want_size &&
+	    (d->pub.build_id_size != want_size || memcmp(d->pub.build_id, want, want_size))) {
 		/* another kernel's vdso: its symbols would be wrong */
 		d->nr_syms = 0;
 		d->syms = NULL;

@@ -14,7 +14,7 @@
 #include "lib/systrace/sysnames.h"
 
 struct fd_entry {
-	bool cloexec;		/* closed by a successful exec */
+	bool cloexec; /* closed by a successful exec */
 	char path[];
 };
 
@@ -244,7 +244,8 @@ int fdpath_snapshot(struct fdpath *fp, int pid, bool at_exec)
 		int fd = atoi(de->d_name);
 		FILE *f;
 
-		if (de->d_name[0] < '0' || de->d_name[0] > '9' || !(p = proc_path(fp, pid, pid, fd)))
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' ||
+		    !(p = proc_path(fp, pid, pid, fd)))
 			continue;
 		snprintf(info, sizeof(info), "/proc/%d/fdinfo/%d", pid, fd);
 		f = fopen(info, "re");

@@ -24,10 +24,10 @@
 enum fdpath_mode { FDPATH_PROC, FDPATH_LEARNED, FDPATH_COMPLETE };
 
 struct fdpath {
-	struct hashmap paths;	/* pid << 32 | fd -> struct fd_entry * */
-	bool live;		/* the processes run now: /proc tells about them */
+	struct hashmap paths; /* pid << 32 | fd -> struct fd_entry * */
+	bool live;	      /* the processes run now: /proc tells about them */
 	enum fdpath_mode mode;
-	char buf[4096];		/* what /proc said last */
+	char buf[4096]; /* what /proc said last */
 };
 
 /* How much of the descriptors' changes tracing the syscalls in sel[nr] sees

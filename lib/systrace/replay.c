@@ -18,14 +18,14 @@ enum { EV_NONE, EV_ENTER, EV_EXIT, EV_MAJFAULT, EV_MINFAULT };
 struct rs_event {
 	int kind;
 	int id_off, id_size;
-	int args_off;		/* sys_enter: 6 unsigned longs */
-	int ret_off;		/* sys_exit */
+	int args_off; /* sys_enter: 6 unsigned longs */
+	int ret_off;  /* sys_exit */
 };
 
 struct replay {
 	struct session *sess;
 	struct systrace *st;
-	struct rs_event *ev;	/* by attr index */
+	struct rs_event *ev; /* by attr index */
 	size_t nr_ev;
 	systrace_rec_fn fn;
 	systrace_fault_fn fault_fn;
@@ -121,8 +121,12 @@ static char cpumode_level(uint16_t cpumode)
 static int on_fault(struct replay *rp, const struct resolved_sample *rs, bool major)
 {
 	const struct perf_sample *s = rs->s;
-	struct st_fault f = { .time = s->time, .pid = s->pid, .tid = s->tid, .cpu = s->cpu,
-			      .major = major, .addr = s->addr };
+	struct st_fault f = { .time = s->time,
+			      .pid = s->pid,
+			      .tid = s->tid,
+			      .cpu = s->cpu,
+			      .major = major,
+			      .addr = s->addr };
 	struct frame at = { 0 };
 
 	f.comm = rs->thread ? rs->thread->comm : NULL;
@@ -206,7 +210,8 @@ int systrace_replay(struct systrace *st, const char *path, unsigned int open_fla
 	rp.sess = sess;
 	err = classify(&rp, sess->pd);
 	if (err == -ENOENT) {
-		snprintf(errbuf, errlen, "it has no raw_syscalls:sys_enter or sys_exit events "
+		snprintf(errbuf, errlen,
+			 "it has no raw_syscalls:sys_enter or sys_exit events "
 			 "nor page faults (record them with flare trace record)");
 		err = -ERR_FORMAT;
 	} else if (!err) {

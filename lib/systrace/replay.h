@@ -20,20 +20,20 @@ struct st_fault {
 	uint32_t pid, tid, cpu;
 	const char *comm;
 	bool major;
-	const char *ip_sym;	/* the symbol of the ip, NULL: none */
-	uint64_t ip_off;	/* the ip's offset in it */
-	bool ip_mapped;		/* a map holds the ip */
-	uint64_t ip_addr;	/* the ip in its map's terms (file offset, or itself) */
-	const char *dso;	/* the map holding the address (its path), NULL: none */
-	uint64_t addr;		/* the address in that map's terms, or as sampled */
-	char level;		/* where the ip ran: 'k' kernel, '.' user, 'H', 'g', 'u' */
+	const char *ip_sym; /* the symbol of the ip, NULL: none */
+	uint64_t ip_off;    /* the ip's offset in it */
+	bool ip_mapped;	    /* a map holds the ip */
+	uint64_t ip_addr;   /* the ip in its map's terms (file offset, or itself) */
+	const char *dso;    /* the map holding the address (its path), NULL: none */
+	uint64_t addr;	    /* the address in that map's terms, or as sampled */
+	char level;	    /* where the ip ran: 'k' kernel, '.' user, 'H', 'g', 'u' */
 };
 
 typedef int (*systrace_fault_fn)(void *ctx, const struct st_fault *f);
 
 struct st_replay_stats {
-	uint64_t samples;	/* raw_syscalls samples fed */
-	uint64_t lost;		/* samples the recording lost (its LOST_SAMPLES) */
+	uint64_t samples; /* raw_syscalls samples fed */
+	uint64_t lost;	  /* samples the recording lost (its LOST_SAMPLES) */
 };
 
 /* Replays path (open_flags: PD_FORCE) into st, records to fn and page faults to fault_fn

@@ -19,48 +19,72 @@ struct flagname {
 };
 
 static const struct flagname open_flags[] = {
-	{ O_WRONLY, "WRONLY" },	    { O_RDWR, "RDWR" },		{ O_CREAT, "CREAT" },
-	{ O_EXCL, "EXCL" },	    { O_NOCTTY, "NOCTTY" },	{ O_TRUNC, "TRUNC" },
-	{ O_APPEND, "APPEND" },	    { O_NONBLOCK, "NONBLOCK" }, { O_DSYNC, "DSYNC" },
-	{ O_DIRECT, "DIRECT" },	    { 0100000, "LARGEFILE" },
-	{ O_DIRECTORY, "DIRECTORY" }, { O_NOFOLLOW, "NOFOLLOW" }, { O_NOATIME, "NOATIME" },
-	{ O_CLOEXEC, "CLOEXEC" },   { 04000000, "SYNC" },	{ O_PATH, "PATH" },
-	{ __O_TMPFILE, "TMPFILE" }, { 0, NULL },
+	{ O_WRONLY, "WRONLY" },
+	{ O_RDWR, "RDWR" },
+	{ O_CREAT, "CREAT" },
+	{ O_EXCL, "EXCL" },
+	{ O_NOCTTY, "NOCTTY" },
+	{ O_TRUNC, "TRUNC" },
+	{ O_APPEND, "APPEND" },
+	{ O_NONBLOCK, "NONBLOCK" },
+	{ O_DSYNC, "DSYNC" },
+	{ O_DIRECT, "DIRECT" },
+	{ 0100000, "LARGEFILE" },
+	{ O_DIRECTORY, "DIRECTORY" },
+	{ O_NOFOLLOW, "NOFOLLOW" },
+	{ O_NOATIME, "NOATIME" },
+	{ O_CLOEXEC, "CLOEXEC" },
+	{ 04000000, "SYNC" },
+	{ O_PATH, "PATH" },
+	{ __O_TMPFILE, "TMPFILE" },
+	{ 0, NULL },
 };
 
 static const struct flagname prot_flags[] = {
-	{ PROT_READ, "READ" }, { PROT_WRITE, "WRITE" }, { PROT_EXEC, "EXEC" },
-	{ 0x8, "SEM" },   { PROT_GROWSDOWN, "GROWSDOWN" }, { PROT_GROWSUP, "GROWSUP" },
+	{ PROT_READ, "READ" }, { PROT_WRITE, "WRITE" },		{ PROT_EXEC, "EXEC" },
+	{ 0x8, "SEM" },	       { PROT_GROWSDOWN, "GROWSDOWN" }, { PROT_GROWSUP, "GROWSUP" },
 	{ 0, NULL },
 };
 
 static const struct flagname mmap_flags[] = {
-	{ MAP_SHARED, "SHARED" },	{ MAP_PRIVATE, "PRIVATE" },
-	{ MAP_FIXED, "FIXED" },		{ MAP_ANONYMOUS, "ANONYMOUS" },
-	{ MAP_32BIT, "32BIT" },		{ MAP_GROWSDOWN, "GROWSDOWN" },
-	{ MAP_DENYWRITE, "DENYWRITE" }, { MAP_EXECUTABLE, "EXECUTABLE" },
-	{ MAP_LOCKED, "LOCKED" },	{ MAP_NORESERVE, "NORESERVE" },
-	{ MAP_POPULATE, "POPULATE" },	{ MAP_NONBLOCK, "NONBLOCK" },
-	{ MAP_STACK, "STACK" },		{ MAP_HUGETLB, "HUGETLB" },
-	{ MAP_SYNC, "SYNC" },		{ MAP_FIXED_NOREPLACE, "FIXED_NOREPLACE" },
+	{ MAP_SHARED, "SHARED" },
+	{ MAP_PRIVATE, "PRIVATE" },
+	{ MAP_FIXED, "FIXED" },
+	{ MAP_ANONYMOUS, "ANONYMOUS" },
+	{ MAP_32BIT, "32BIT" },
+	{ MAP_GROWSDOWN, "GROWSDOWN" },
+	{ MAP_DENYWRITE, "DENYWRITE" },
+	{ MAP_EXECUTABLE, "EXECUTABLE" },
+	{ MAP_LOCKED, "LOCKED" },
+	{ MAP_NORESERVE, "NORESERVE" },
+	{ MAP_POPULATE, "POPULATE" },
+	{ MAP_NONBLOCK, "NONBLOCK" },
+	{ MAP_STACK, "STACK" },
+	{ MAP_HUGETLB, "HUGETLB" },
+	{ MAP_SYNC, "SYNC" },
+	{ MAP_FIXED_NOREPLACE, "FIXED_NOREPLACE" },
 	{ 0, NULL },
 };
 
 static const struct flagname random_flags[] = {
-	{ 1, "NONBLOCK" }, { 2, "RANDOM" }, { 4, "INSECURE" }, { 0, NULL },
+	{ 1, "NONBLOCK" },
+	{ 2, "RANDOM" },
+	{ 4, "INSECURE" },
+	{ 0, NULL },
 };
 
 static const char *const resources[] = {
-	"CPU", "FSIZE", "DATA", "STACK", "CORE", "RSS", "NPROC", "NOFILE",
-	"MEMLOCK", "AS", "LOCKS", "SIGPENDING", "MSGQUEUE", "NICE", "RTPRIO", "RTTIME",
+	"CPU",	   "FSIZE", "DATA",  "STACK",	   "CORE",     "RSS",  "NPROC",	 "NOFILE",
+	"MEMLOCK", "AS",    "LOCKS", "SIGPENDING", "MSGQUEUE", "NICE", "RTPRIO", "RTTIME",
 };
 
 static const char *const whences[] = { "SET", "CUR", "END", "DATA", "HOLE" };
 
 /* perf's names for what some syscalls return */
 static const char *const hex_ret[] = { "mmap", "brk", "mremap", "shmat", NULL };
-static const char *const pid_ret[] = { "clone", "clone3", "fork", "vfork", "getpid", "gettid",
-				       "getppid", "set_tid_address", "wait4", "waitid", NULL };
+static const char *const pid_ret[] = { "clone",	 "clone3", "fork",    "vfork",
+				       "getpid", "gettid", "getppid", "set_tid_address",
+				       "wait4",	 "waitid", NULL };
 
 static int in_list(const char *const *l, const char *s)
 {
@@ -94,8 +118,8 @@ static enum sysarg_kind classify(const char *sc, const char *type, const char *n
 	    !strcmp(name, "dirfd"))
 		return SA_DFD;
 	/* perf shows the path after int, unsigned int and long fds only */
-	if (is_fd_name(name) && (!strcmp(type, "int") || !strcmp(type, "unsigned int") ||
-				 !strcmp(type, "long")))
+	if (is_fd_name(name) &&
+	    (!strcmp(type, "int") || !strcmp(type, "unsigned int") || !strcmp(type, "long")))
 		return SA_FD;
 	if (is_fd_name(name) && (!strcmp(type, "unsigned long") || !strcmp(type, "const int")))
 		return SA_FD_NUM;
@@ -105,8 +129,8 @@ static enum sysarg_kind classify(const char *sc, const char *type, const char *n
 		return SA_MMAP_FLAGS;
 	if (!strcmp(name, "flags") && !strcmp(sc, "getrandom"))
 		return SA_RANDOM_FLAGS;
-	if (!strcmp(name, "mode") && (!strcmp(sc, "access") || !strcmp(sc, "faccessat") ||
-				      !strcmp(sc, "faccessat2")))
+	if (!strcmp(name, "mode") &&
+	    (!strcmp(sc, "access") || !strcmp(sc, "faccessat") || !strcmp(sc, "faccessat2")))
 		return SA_ACCESS;
 	if (!strcmp(name, "mode") || !strcmp(name, "umode"))
 		return SA_MODE;
@@ -300,13 +324,27 @@ int sysfmt_quote(struct strbuf *sb, const char *s, size_t len, int truncated)
 		int next_digit = i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '7';
 
 		switch (c) {
-		case '\n': err = strbuf_adds(sb, "\\n"); break;
-		case '\t': err = strbuf_adds(sb, "\\t"); break;
-		case '\r': err = strbuf_adds(sb, "\\r"); break;
-		case '\v': err = strbuf_adds(sb, "\\v"); break;
-		case '\f': err = strbuf_adds(sb, "\\f"); break;
-		case '"': err = strbuf_adds(sb, "\\\""); break;
-		case '\\': err = strbuf_adds(sb, "\\\\"); break;
+		case '\n':
+			err = strbuf_adds(sb, "\\n");
+			break;
+		case '\t':
+			err = strbuf_adds(sb, "\\t");
+			break;
+		case '\r':
+			err = strbuf_adds(sb, "\\r");
+			break;
+		case '\v':
+			err = strbuf_adds(sb, "\\v");
+			break;
+		case '\f':
+			err = strbuf_adds(sb, "\\f");
+			break;
+		case '"':
+			err = strbuf_adds(sb, "\\\"");
+			break;
+		case '\\':
+			err = strbuf_adds(sb, "\\\\");
+			break;
 		default:
 			if (c >= 0x20 && c < 0x7f)
 				err = strbuf_addch(sb, (char)c);
@@ -513,8 +551,7 @@ int sysfmt_args(struct strbuf *sb, const struct sysfmt *f, const struct st_rec *
 	return err;
 }
 
-int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret,
-	       const struct sysfmt_hooks *h)
+int sysfmt_ret(struct strbuf *sb, const struct sysfmt *f, int64_t ret, const struct sysfmt_hooks *h)
 {
 	if (ret < 0 && ret > -4096) {
 		const char *name = strerrorname_np((int)-ret);

@@ -15,10 +15,27 @@
 #include "lib/systrace/systrace-abi.h"
 
 enum sysarg_kind {
-	SA_INT, SA_UINT, SA_HEX, SA_PTR, SA_STR, SA_BUF_IN, SA_BUF_OUT, SA_FD, SA_DFD,
-	SA_FD_NUM,	/* an fd perf shows without its path (typed unsigned long: mmap, writev) */
-	SA_OPEN_FLAGS, SA_MODE, SA_ACCESS, SA_PROT, SA_MMAP_FLAGS, SA_SIG, SA_PID,
-	SA_RESOURCE, SA_ARCH_PRCTL, SA_RANDOM_FLAGS, SA_WHENCE,
+	SA_INT,
+	SA_UINT,
+	SA_HEX,
+	SA_PTR,
+	SA_STR,
+	SA_BUF_IN,
+	SA_BUF_OUT,
+	SA_FD,
+	SA_DFD,
+	SA_FD_NUM, /* an fd perf shows without its path (typed unsigned long: mmap, writev) */
+	SA_OPEN_FLAGS,
+	SA_MODE,
+	SA_ACCESS,
+	SA_PROT,
+	SA_MMAP_FLAGS,
+	SA_SIG,
+	SA_PID,
+	SA_RESOURCE,
+	SA_ARCH_PRCTL,
+	SA_RANDOM_FLAGS,
+	SA_WHENCE,
 };
 
 enum sysret_kind { SR_INT, SR_HEX, SR_PID };
@@ -29,11 +46,11 @@ struct sysarg {
 };
 
 struct sysfmt {
-	const char *name;	/* the syscall's name (static) */
+	const char *name; /* the syscall's name (static) */
 	int nr_args;
 	struct sysarg args[6];
 	enum sysret_kind ret;
-	int len_arg;		/* the count of a buffer argument, or -1 */
+	int len_arg; /* the count of a buffer argument, or -1 */
 	int noreturn;
 };
 

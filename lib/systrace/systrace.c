@@ -18,8 +18,8 @@
 #include "systrace.skel.h"
 
 struct systrace {
-	struct tpf *tpf;		/* the fallback, when BPF was refused; else NULL */
-	int bpf_err;			/* why BPF was not used */
+	struct tpf *tpf; /* the fallback, when BPF was refused; else NULL */
+	int bpf_err;	 /* why BPF was not used */
 	struct systrace_bpf *skel;
 	struct ring_buffer *rb;
 	systrace_rec_fn fn;
@@ -69,8 +69,7 @@ static int open_fallback(struct systrace *st, const struct st_config *cfg, size_
 	return err;
 }
 
-int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags,
-		  struct systrace **ret)
+int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags, struct systrace **ret)
 {
 	struct systrace *st;
 	int err;
@@ -157,7 +156,7 @@ int systrace_skip_pid(struct systrace *st, int pid)
 	__u32 k = (__u32)pid, v = 1;
 
 	return bpf_map_update_elem(bpf_map__fd(st->skel->maps.skip_pids), &k, &v, BPF_ANY) ? -errno
-											    : 0;
+											   : 0;
 }
 
 int systrace_attach(struct systrace *st)

@@ -18,8 +18,8 @@
 
 struct systrace;
 
-#define SYSTRACE_NO_BPF 1	/* use the perf_event_open fallback even where BPF works */
-#define SYSTRACE_REPLAY 2	/* no kernel side: samples come from systrace_feed() */
+#define SYSTRACE_NO_BPF 1 /* use the perf_event_open fallback even where BPF works */
+#define SYSTRACE_REPLAY 2 /* no kernel side: samples come from systrace_feed() */
 
 /* One raw_syscalls:sys_enter or sys_exit sample, as a recording holds it. */
 struct st_sample {
@@ -27,7 +27,7 @@ struct st_sample {
 	uint32_t pid, tid, cpu;
 	int enter;
 	int64_t id;
-	uint64_t a[6];	/* enter: the args; exit: a[0] is the return value */
+	uint64_t a[6]; /* enter: the args; exit: a[0] is the return value */
 };
 
 /* Opens and loads the program with cfg; ring_bytes is the ring buffer's size (rounded up to a
@@ -35,8 +35,7 @@ struct st_sample {
  * statistics come from raw_syscalls tracepoints read through perf_event_open rings, without
  * strings or buffers (systrace_bpf_refused says why). 0 and *ret (free with systrace_free),
  * or -errno when neither works. */
-int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags,
-		  struct systrace **ret);
+int systrace_open(const struct st_config *cfg, size_t ring_bytes, int flags, struct systrace **ret);
 /* 0 when the BPF program runs; else the -errno it was refused with (-ENOTSUP: NO_BPF). */
 int systrace_bpf_refused(const struct systrace *st);
 int systrace_set_syscall(struct systrace *st, int nr, const struct st_sysconf *sc);

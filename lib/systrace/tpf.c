@@ -23,7 +23,7 @@
 
 struct tpf {
 	struct st_config cfg;
-	bool replay;			/* fed from a file: no tracefs, no /proc */
+	bool replay; /* fed from a file: no tracefs, no /proc */
 	size_t ring_pages;
 	struct st_sysconf sc[ST_MAX_SYSCALLS];
 	struct target tg;
@@ -33,13 +33,13 @@ struct tpf {
 	struct ring *rings;
 	size_t nr_rings;
 	int epfd;
-	uint64_t enter_tp, exit_tp;	/* tracepoint ids: common_type of each sample */
-	struct hashmap inflight;	/* tid -> struct st_inflight * */
-	struct hashmap stats;		/* tid << 32 | id -> struct st_stat * */
-	struct hashmap errs;		/* tid << 32 | id << 12 | errno -> uint64_t * */
-	struct hashmap comms;		/* tid -> char[16] */
-	struct hashmap uids;		/* pid -> uid + 1 (0: not looked up yet) */
-	uint64_t *hist;			/* [ST_MAX_SYSCALLS * ST_HIST_BUCKETS] */
+	uint64_t enter_tp, exit_tp; /* tracepoint ids: common_type of each sample */
+	struct hashmap inflight;    /* tid -> struct st_inflight * */
+	struct hashmap stats;	    /* tid << 32 | id -> struct st_stat * */
+	struct hashmap errs;	    /* tid << 32 | id << 12 | errno -> uint64_t * */
+	struct hashmap comms;	    /* tid -> char[16] */
+	struct hashmap uids;	    /* pid -> uid + 1 (0: not looked up yet) */
+	uint64_t *hist;		    /* [ST_MAX_SYSCALLS * ST_HIST_BUCKETS] */
 	uint64_t lost;
 	VEC(struct st_sample) batch;
 	struct st_rec *rec;
@@ -103,10 +103,10 @@ static void tp_attr(struct tpf *f, struct perf_event_attr *a, uint64_t tp)
 	a->sample_period = 1;
 	a->sample_type = PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_RAW;
 	a->use_clockid = 1;
-	a->clockid = CLOCK_MONOTONIC;	/* the BPF side's bpf_ktime_get_ns() */
+	a->clockid = CLOCK_MONOTONIC; /* the BPF side's bpf_ktime_get_ns() */
 	a->inherit = f->cfg.mode == ST_MODE_TASKS && f->cfg.follow;
 	a->disabled = f->wait_exec;
-	a->enable_on_exec = f->wait_exec;	/* a command is traced from its exec, as perf */
+	a->enable_on_exec = f->wait_exec; /* a command is traced from its exec, as perf */
 	a->wakeup_events = 1;
 }
 
@@ -178,8 +178,8 @@ int tpf_attach(struct tpf *f)
 	size_t i;
 	int err;
 
-	if (f->cfg.mode == ST_MODE_TASKS || !(f->cfg.cpu_mask[0] | f->cfg.cpu_mask[1] |
-					       f->cfg.cpu_mask[2] | f->cfg.cpu_mask[3])) {
+	if (f->cfg.mode == ST_MODE_TASKS ||
+	    !(f->cfg.cpu_mask[0] | f->cfg.cpu_mask[1] | f->cfg.cpu_mask[2] | f->cfg.cpu_mask[3])) {
 		err = cpus_online(&f->tg.cpus);
 	} else {
 		for (i = 0, err = 0; i < 256 && !err; i++)

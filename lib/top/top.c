@@ -23,7 +23,7 @@ struct top {
 	int rfd, wfd;
 	pthread_t rec_thread, read_thread;
 	bool rec_started, read_started, stopped;
-	pthread_mutex_t lock;		/* the caller's data, and the fields below */
+	pthread_mutex_t lock; /* the caller's data, and the fields below */
 	pthread_cond_t cond;
 	bool opened, read_done;
 	atomic_bool stop, rec_done;
@@ -108,7 +108,8 @@ static void *read_main(void *arg)
 	if (!err) {
 		err = session_process(t->sess, on_sample, on_other, t);
 		if (err < 0)
-			snprintf(t->read_msg, sizeof(t->read_msg), "cannot read the live stream: %s",
+			snprintf(t->read_msg, sizeof(t->read_msg),
+				 "cannot read the live stream: %s",
 				 t->sess->pd->err_msg[0] ? t->sess->pd->err_msg : err_str(err));
 	}
 	if (err < 0)
@@ -150,7 +151,7 @@ int top_start(const struct top_opts *o, struct top **ret, char *errbuf, size_t e
 	pthread_mutex_init(&t->lock, NULL);
 	pthread_cond_init(&t->cond, NULL);
 	t->o.sess.open_flags |= PD_STREAM;
-	t->o.sess.file_order = true;	/* nothing waits for a round: a sample shows at once */
+	t->o.sess.file_order = true; /* nothing waits for a round: a sample shows at once */
 	t->rec.output = "-";
 	t->rec.stop = stop_asked;
 	t->rec.stop_ctx = t;

@@ -25,8 +25,8 @@
 struct top;
 
 struct top_opts {
-	struct record_opts *rec;	/* output and pipe_fd are set by top_start() */
-	struct session_opts sess;	/* open_flags and file_order are set by top_start() */
+	struct record_opts *rec;  /* output and pipe_fd are set by top_start() */
+	struct session_opts sess; /* open_flags and file_order are set by top_start() */
 	/* Each resolved sample, on the reading thread with the lock held; < 0 stops the top
 	 * with that error. */
 	session_sample_cb on_sample;

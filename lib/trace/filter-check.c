@@ -17,7 +17,7 @@ static int field_name(const char *line, char *out, size_t len)
 		return -1;
 	p = semi;
 	while (p > f && (p[-1] == ']' || isdigit((unsigned char)p[-1]) || p[-1] == '['))
-		p--;	/* "char comm[16]" */
+		p--; /* "char comm[16]" */
 	n = 0;
 	while (p > f && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) {
 		p--;
@@ -54,7 +54,7 @@ int tp_filter_unknown_field(const char *event, const char *filter, char *bad, si
 	for (line = strtok_r(fmt.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (!field_name(line, name, sizeof(name)))
 			strbuf_addf(&names, "%s ", name);
-	while (*p && !found) {	/* each name outside quotes that is not a number */
+	while (*p && !found) { /* each name outside quotes that is not a number */
 		size_t n;
 
 		if (*p == '"' || *p == '\'') {

@@ -112,7 +112,7 @@ int ftfile_formats(const char *dir, ftfile_format_fn fn, void *ctx)
 	if (d)
 		closedir(d);
 	if (ret == -ENOENT || ret == -EPERM)
-		ret = 0;	/* an ftrace event without a format: not one a trace has */
+		ret = 0; /* an ftrace event without a format: not one a trace has */
 	if (ret)
 		goto out;
 	strbuf_reset(&sb);
@@ -184,7 +184,7 @@ void ftfile_meta_apply(struct rawtrace *rt, const char *text, size_t len)
 	/* the kernel's clocks that do not count nanoseconds print plain numbers */
 	rawtrace_set_style(rt, strcmp(irq, "0") != 0,
 			   strcmp(clock, "counter") && strcmp(clock, "uptime") &&
-			   strcmp(clock, "x86-tsc"));
+				   strcmp(clock, "x86-tsc"));
 }
 
 int ftfile_meta_long_size(const char *text, size_t len)
@@ -219,13 +219,13 @@ static int decode_sect(void *ctx, enum ftfile_kind kind, int cpu, const void *da
 		return 0;
 	case FTFILE_FORMAT:
 		if (cpu != ftfile_format_sum(data, len))
-			return -ERR_FORMAT;	/* damaged: kept from libtraceevent */
+			return -ERR_FORMAT; /* damaged: kept from libtraceevent */
 		nl = memchr(t, '\n', len);
 		if (!nl || nl == t || (size_t)(nl - t) >= sizeof(sys))
 			return -ERR_FORMAT;
 		snprintf(sys, sizeof(sys), "%.*s", (int)(nl - t), t);
 		rawtrace_add_format(d->rt, sys, nl + 1, len - (size_t)(nl + 1 - t));
-		return 0;	/* an event libtraceevent cannot parse shows as unknown */
+		return 0; /* an event libtraceevent cannot parse shows as unknown */
 	case FTFILE_CMDLINES:
 		rawtrace_add_cmdlines(d->rt, t, len);
 		return 0;
@@ -235,11 +235,11 @@ static int decode_sect(void *ctx, enum ftfile_kind kind, int cpu, const void *da
 		d->lost += strtoull(strndupa(t, len < 32 ? len : 32), NULL, 10);
 		return 0;
 	}
-	return 0;	/* a kind from a later flare: skipped */
+	return 0; /* a kind from a later flare: skipped */
 }
 
-int ftfile_decode(const void *buf, size_t len, struct symtab *st, rawtrace_line_fn fn,
-		  void *ctx, unsigned long long *lost)
+int ftfile_decode(const void *buf, size_t len, struct symtab *st, rawtrace_line_fn fn, void *ctx,
+		  unsigned long long *lost)
 {
 	struct decode d = { .long_size = 8 };
 	int ret = ftfile_parse(buf, len, decode_sect, &d);

@@ -41,8 +41,7 @@ int ftfile_write_magic(FILE *f);
 /* Writes one section. 0 or -EIO. */
 int ftfile_write(FILE *f, enum ftfile_kind kind, int cpu, const void *data, size_t len);
 
-typedef int (*ftfile_fn)(void *ctx, enum ftfile_kind kind, int cpu, const void *data,
-			 size_t len);
+typedef int (*ftfile_fn)(void *ctx, enum ftfile_kind kind, int cpu, const void *data, size_t len);
 /* Calls fn for each section of the file held in buf (magic first). A non-zero return from
  * fn stops and is returned. -ERR_FORMAT when buf is not such a file or a section is cut. */
 int ftfile_parse(const void *buf, size_t len, ftfile_fn fn, void *ctx);
@@ -64,7 +63,7 @@ int ftfile_meta_long_size(const char *text, size_t len);
 /* Formats every event of the file in buf, in time order, through fn, kernel addresses named
  * through st (NULL: hex); *lost gets the kernel's count of lost events. 0, -ERR_FORMAT (also
  * for a FORMAT whose sum does not match), -ENOMEM, or fn's non-zero return. */
-int ftfile_decode(const void *buf, size_t len, struct symtab *st, rawtrace_line_fn fn,
-		  void *ctx, unsigned long long *lost);
+int ftfile_decode(const void *buf, size_t len, struct symtab *st, rawtrace_line_fn fn, void *ctx,
+		  unsigned long long *lost);
 
 #endif

@@ -64,7 +64,7 @@ int rawbuf_open(const char *dir, struct rawbuf **ret)
 		fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 		if (fd < 0) {
 			if (errno == ENOENT)
-				continue;	/* CPUs need not be numbered without gaps */
+				continue; /* CPUs need not be numbered without gaps */
 			err = -errno;
 			break;
 		}
@@ -191,13 +191,13 @@ struct mpage {
 struct cpuq {
 	int cpu;
 	VEC(struct mpage) pages;
-	size_t next;		/* the next page to load */
+	size_t next; /* the next page to load */
 	struct kbuffer *kb;
-	void *ev;		/* the current event, NULL when the queue is done */
+	void *ev; /* the current event, NULL when the queue is done */
 	unsigned long long ts;
-	char *page;		/* the page loaded */
+	char *page; /* the page loaded */
 	size_t page_size;
-	long long missed;	/* to report with the current event */
+	long long missed; /* to report with the current event */
 };
 
 struct rawmerge {
@@ -285,7 +285,7 @@ int rawmerge_add(struct rawmerge *m, int cpu, const void *page, size_t size)
 	    size)
 		return -ERR_FORMAT;
 	if (!(commit & COMMIT_MASK))
-		return 0;	/* an empty page: nothing to merge */
+		return 0; /* an empty page: nothing to merge */
 	q = queue_of(m, cpu);
 	p.buf = q ? calloc(1, size + PAGE_SLACK) : NULL;
 	p.size = size;
@@ -312,7 +312,7 @@ static void queue_step(struct cpuq *q, bool first)
 
 			if (size >= 0 && d >= q->page && d + size <= q->page + q->page_size)
 				return;
-			q->ev = NULL;	/* a malformed event: the rest of the page goes */
+			q->ev = NULL; /* a malformed event: the rest of the page goes */
 		}
 		if (q->next >= q->pages.nr)
 			return;

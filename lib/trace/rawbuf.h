@@ -50,9 +50,9 @@ struct tep_handle;
 struct rawevent {
 	int cpu;
 	unsigned long long ts;
-	void *data;		/* the event's bytes (common_type first) */
+	void *data; /* the event's bytes (common_type first) */
 	int size;
-	long long missed;	/* before this event: events the kernel lost on cpu, -1 when
+	long long missed; /* before this event: events the kernel lost on cpu, -1 when
 				 * it lost some but kept no count, else 0 */
 };
 

@@ -33,9 +33,9 @@ struct rawtrace {
 	struct rawmerge *merge;
 	struct strbuf line;
 	struct trace_seq seq;
-	unsigned char kinds[65536];	/* by common_type */
+	unsigned char kinds[65536]; /* by common_type */
 	bool irq_info, clock_ns;
-	struct symtab *syms;		/* borrowed; NULL: addresses in hex */
+	struct symtab *syms; /* borrowed; NULL: addresses in hex */
 	rawtrace_line_fn fn;
 	void *ctx;
 };
@@ -119,7 +119,9 @@ int rawtrace_add_format(struct rawtrace *rt, const char *sys, const char *text, 
 		return -ERR_FORMAT;
 	if (!strcmp(sys, "header_page"))
 		return tep_parse_header_page(rt->tep, (char *)text, (unsigned long)len,
-					     tep_get_long_size(rt->tep)) ? -ERR_FORMAT : 0;
+					     tep_get_long_size(rt->tep))
+			       ? -ERR_FORMAT
+			       : 0;
 	memset(rt->kinds, K_UNSEEN, sizeof(rt->kinds));
 	return tep_parse_event(rt->tep, text, len, sys) ? -ERR_FORMAT : 0;
 }
@@ -169,8 +171,12 @@ static void lat_flags(struct strbuf *sb, unsigned int flags, unsigned int preemp
 
 	strbuf_addch(sb, off && bh ? 'D' : off ? 'd' : bh ? 'b' : '.');
 	strbuf_addch(sb, resched[r]);
-	strbuf_addch(sb, nmi && hard ? 'Z' : nmi ? 'z' : hard && soft ? 'H' : hard ? 'h' :
-		     soft ? 's' : '.');
+	strbuf_addch(sb, nmi && hard	? 'Z'
+			 : nmi		? 'z'
+			 : hard && soft ? 'H'
+			 : hard		? 'h'
+			 : soft		? 's'
+					: '.');
 	if (preempt & 0xf)
 		strbuf_addf(sb, "%x", preempt & 0xf);
 	else
@@ -321,7 +327,7 @@ static int one_event(void *ctx, const struct rawevent *ev)
 	else if (ev->missed < 0)
 		strbuf_addf(&rt->line, "CPU:%d [LOST EVENTS]\n", ev->cpu);
 	if (ev->size < 8)
-		goto out;	/* no common fields: padding, or not an event */
+		goto out; /* no common fields: padding, or not an event */
 	type = d[0] | (unsigned int)d[1] << 8;
 	if (tep_is_file_bigendian(rt->tep))
 		type = d[1] | (unsigned int)d[0] << 8;

@@ -23,7 +23,7 @@
 struct tfs_saved {
 	char *file;
 	char *old;
-	bool changed;	/* our write succeeded: put old back at close */
+	bool changed; /* our write succeeded: put old back at close */
 };
 
 struct tfs {
@@ -114,7 +114,7 @@ static unsigned long long proc_start(pid_t pid)
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
-	p = strrchr(buf, ')');	/* the comm may hold spaces */
+	p = strrchr(buf, ')'); /* the comm may hold spaces */
 	for (i = 2; p && i < 22; i++)
 		p = strchr(p + 1, ' ');
 	if (p)
@@ -128,7 +128,7 @@ int tfs_open(struct tfs **ret)
 	char line[128];
 	int err;
 
-	tfs_recover(NULL, NULL);	/* a stale file of a reused pid must not be overwritten */
+	tfs_recover(NULL, NULL); /* a stale file of a reused pid must not be overwritten */
 	t = calloc(1, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
@@ -410,7 +410,7 @@ int tfs_state_parse(char *buf, size_t len, tfs_rec_fn fn, void *ctx)
 		char *line = buf + i, *nl = memchr(line, '\n', len - i);
 
 		if (!nl)
-			return -ERR_FORMAT;	/* a record is only complete with its newline */
+			return -ERR_FORMAT; /* a record is only complete with its newline */
 		*nl = '\0';
 		if (memchr(line, '\0', (size_t)(nl - line)))
 			return -ERR_FORMAT;
@@ -441,7 +441,7 @@ static int recover_rec(void *ctx, const struct tfs_rec *rec)
 		r->pid = rec->pid;
 		r->alive = proc_start(rec->pid) == rec->start && rec->start;
 		if (r->alive)
-			return 1;	/* still running: its changes are its own */
+			return 1; /* still running: its changes are its own */
 		return 0;
 	case TFS_REC_INSTANCE:
 		if (!r->pid)

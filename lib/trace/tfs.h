@@ -61,10 +61,10 @@ int tfs_recover(tfs_note_fn note, void *ctx);
 enum tfs_rec_kind { TFS_REC_OWNER, TFS_REC_INSTANCE, TFS_REC_SET };
 struct tfs_rec {
 	enum tfs_rec_kind kind;
-	pid_t pid;			/* OWNER */
-	unsigned long long start;	/* OWNER: the owner's start time (/proc/PID/stat field 22) */
-	const char *name;		/* INSTANCE: name; SET: file */
-	const char *value;		/* SET: the value to put back */
+	pid_t pid;		  /* OWNER */
+	unsigned long long start; /* OWNER: the owner's start time (/proc/PID/stat field 22) */
+	const char *name;	  /* INSTANCE: name; SET: file */
+	const char *value;	  /* SET: the value to put back */
 };
 typedef int (*tfs_rec_fn)(void *ctx, const struct tfs_rec *rec);
 /* Parses a state file held in buf (modified in place; it need not end in NUL, len bytes).

@@ -98,8 +98,8 @@ static bool has_id(const char *dir, const char *sys, const char *name)
 }
 
 /* Visits the events of one system; returns the count or fn's non-zero stop value as < 0. */
-static int walk_system(const char *dir, const char *sys, const char *name_glob, int flags,
-		       tp_fn fn, void *arg, int *stop)
+static int walk_system(const char *dir, const char *sys, const char *name_glob, int flags, tp_fn fn,
+		       void *arg, int *stop)
 {
 	char **evs;
 	size_t i, n;

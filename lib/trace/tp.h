@@ -13,7 +13,7 @@ int tp_tracefs_dir(const char **dir);
 
 typedef int (*tp_fn)(const char *sys, const char *name, void *arg);
 
-#define TP_SORTED 1	/* alphabetical order (perf list's); else tracefs' own order (perf -e's) */
+#define TP_SORTED 1 /* alphabetical order (perf list's); else tracefs' own order (perf -e's) */
 
 /* Calls fn for each tracepoint whose system matches sys_glob and whose name matches
  * name_glob (fnmatch globs; NULL matches all), in the order flags asks for.

@@ -32,7 +32,7 @@ struct tpfmt {
 /* The fields of raw (size bytes of one tracepoint record) formatted by the print fmt of its
  * event in tep; "" when tep is NULL, raw is empty or its event is unknown. */
 const char *tpfmt_format(struct tpfmt *f, struct tep_handle *tep, const void *raw, size_t size,
-	uint64_t ts, int cpu);
+			 uint64_t ts, int cpu);
 
 /* The same for a sample of sess, with kernel addresses named through sess's kernel maps. */
 const char *tpfmt_sample(struct tpfmt *f, struct session *sess, const struct perf_sample *s);

@@ -27,31 +27,31 @@
 
 /* perf's x86_64 register numbers (PERF_REG_X86_*) of DWARF registers 0..16. */
 static const uint8_t dwarf_to_perf[NR_DWARF_REGS] = {
-	0,	/* rax */
-	3,	/* rdx */
-	2,	/* rcx */
-	1,	/* rbx */
-	4,	/* rsi */
-	5,	/* rdi */
-	6,	/* rbp */
-	7,	/* rsp */
-	16, 17, 18, 19, 20, 21, 22, 23,	/* r8..r15 */
-	8,	/* rip */
+	0,				/* rax */
+	3,				/* rdx */
+	2,				/* rcx */
+	1,				/* rbx */
+	4,				/* rsi */
+	5,				/* rdi */
+	6,				/* rbp */
+	7,				/* rsp */
+	16, 17, 18, 19, 20, 21, 22, 23, /* r8..r15 */
+	8,				/* rip */
 };
 #define PERF_REG_SP 7
 #define PERF_REG_IP 8
 
 /* What the unwinder learnt of a dso, once. */
 struct dso_info {
-	char *path;		/* the ELF file read for it; NULL: none usable */
-	int debug_frame;	/* its separate debug info has .debug_frame: 1, 0, -1 unknown */
+	char *path;	 /* the ELF file read for it; NULL: none usable */
+	int debug_frame; /* its separate debug info has .debug_frame: 1, 0, -1 unknown */
 };
 
 /* What a reported module stands for: checked against the maps before it is trusted. */
 struct mod_tag {
 	struct dso *dso;
 	struct dso_info *info;
-	struct space *space;	/* whose Dwfl the module is in */
+	struct space *space; /* whose Dwfl the module is in */
 	uint64_t start;
 	struct mod_tag *next;
 };
@@ -63,7 +63,7 @@ struct space {
 	uint64_t last_use;
 	struct mod_tag *tags;
 	bool attached;
-	bool stale;	/* a module disagrees with the maps: rebuild */
+	bool stale; /* a module disagrees with the maps: rebuild */
 	/* the sample being unwound */
 	const struct perf_sample *s;
 	uint64_t sp;
@@ -76,8 +76,8 @@ struct space {
 
 struct unwinder {
 	struct symtab *st;
-	struct hashmap spaces;	/* key pointer -> struct space */
-	struct hashmap dsos;	/* dso pointer -> struct dso_info */
+	struct hashmap spaces; /* key pointer -> struct space */
+	struct hashmap dsos;   /* dso pointer -> struct dso_info */
 	uint64_t clock;
 	struct unwind_stats stats;
 	char *debuginfo_path;
@@ -88,8 +88,8 @@ struct unwinder {
 	Elf *arch_elf;
 };
 
-static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
-			  Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink_file,
 			  GElf_Word debuglink_crc, char **debuginfo_file_name);
 
 int unwinder_new(struct symtab *st, struct unwinder **ret)
@@ -204,8 +204,9 @@ int unwind_stats_summary(const struct unwind_stats *st, char *buf, size_t len)
 		if (!stop_is_early((enum unwind_stop)i) || !st->stops[i])
 			continue;
 		pos = (size_t)n;
-		n += snprintf(buf + pos, len - pos, "%s %llu %s", pos && buf[pos - 1] == ':' ?
-			      "" : ",", (unsigned long long)st->stops[i],
+		n += snprintf(buf + pos, len - pos, "%s %llu %s",
+			      pos && buf[pos - 1] == ':' ? "" : ",",
+			      (unsigned long long)st->stops[i],
 			      unwind_stop_str((enum unwind_stop)i));
 	}
 	return n;
@@ -291,8 +292,8 @@ static bool elf_fd_has_section(int fd, const char *want)
  * .debug_frame (distributions' debug files carry none): libdwfl would otherwise open, and
  * decompress the DWARF of, libc's or ld.so's debug file in every process, for nothing.
  */
-static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
-			  Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink_file,
 			  GElf_Word debuglink_crc, char **debuginfo_file_name)
 {
 	struct mod_tag *tag = *userdata;
@@ -302,8 +303,8 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname
 		return -1;
 	if (tag && tag->space && tag->space->s && at_entry_point(tag->space))
 		return -1;
-	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-					  debuglink_file, debuglink_crc, debuginfo_file_name);
+	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name, debuglink_file,
+					  debuglink_crc, debuginfo_file_name);
 	if (fd < 0 || !tag || !tag->info || tag->info->debug_frame == 1)
 		return fd;
 	tag->info->debug_frame = elf_fd_has_section(fd, ".debug_frame");
@@ -390,7 +391,7 @@ static bool cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *result, void
 		return true;
 	}
 	if (addr >= sp->sp)
-		sp->mem_fail = true;	/* beyond the copy: the stack was truncated */
+		sp->mem_fail = true; /* beyond the copy: the stack was truncated */
 	return false;
 }
 
@@ -476,8 +477,8 @@ static struct space *space_get(struct unwinder *u, const void *key)
  * session's symbols: libdwfl's would read the separate debug info of each object again. */
 static bool at_entry_point(struct space *sp)
 {
-	static const char *const entries[] = { "_start", "_dl_start_user", "__clone3", "clone3",
-					       "__clone", "clone", "thread_start" };
+	static const char *const entries[] = { "_start",  "_dl_start_user", "__clone3",	   "clone3",
+					       "__clone", "clone",	    "thread_start" };
 	uint64_t pc = sp->n ? sp->ips[sp->n - 1] : 0;
 	const struct symbol *sym = NULL;
 	struct unwind_map m;
@@ -514,8 +515,7 @@ static bool unwind_once(struct space *sp, uint64_t ip, enum unwind_stop *why)
 		}
 		sp->attached = true;
 	}
-	ret = dwfl_getthread_frames(sp->dwfl, sp->s->tid > 0 ? (pid_t)sp->s->tid : 1, cb_frame,
-				    sp);
+	ret = dwfl_getthread_frames(sp->dwfl, sp->s->tid > 0 ? (pid_t)sp->s->tid : 1, cb_frame, sp);
 	if (sp->stale)
 		return false;
 	/* libdwfl ends a chain quietly when a return address cannot be read */
@@ -576,7 +576,7 @@ size_t unwind_user(struct unwinder *u, const void *space, unwind_find_map_cb fin
 		}
 	}
 	if (!sp->n) {
-		ips[0] = ip;	/* the ip of the registers at least, as perf */
+		ips[0] = ip; /* the ip of the registers at least, as perf */
 		sp->n = 1;
 	}
 	sp->s = NULL;

@@ -33,18 +33,18 @@ struct unwind_map {
 typedef bool (*unwind_find_map_cb)(void *ctx, uint64_t addr, struct unwind_map *out);
 
 enum unwind_stop {
-	UNWIND_DONE,		/* reached the outermost frame */
-	UNWIND_MAX_STACK,	/* stopped at the frame limit */
-	UNWIND_NO_REGS,		/* no user registers or stack copy (a kernel thread) */
-	UNWIND_STACK_END,	/* needed stack beyond the sample's copy (truncated) */
-	UNWIND_NO_MAP,		/* an address outside any mapped object */
-	UNWIND_NO_CFI,		/* an object without usable unwind info (or unreadable) */
+	UNWIND_DONE,	  /* reached the outermost frame */
+	UNWIND_MAX_STACK, /* stopped at the frame limit */
+	UNWIND_NO_REGS,	  /* no user registers or stack copy (a kernel thread) */
+	UNWIND_STACK_END, /* needed stack beyond the sample's copy (truncated) */
+	UNWIND_NO_MAP,	  /* an address outside any mapped object */
+	UNWIND_NO_CFI,	  /* an object without usable unwind info (or unreadable) */
 	UNWIND__NR
 };
 
 struct unwind_stats {
-	uint64_t samples;		/* samples with user regs and a stack copy */
-	uint64_t stops[UNWIND__NR];	/* why each unwind ended */
+	uint64_t samples;	    /* samples with user regs and a stack copy */
+	uint64_t stops[UNWIND__NR]; /* why each unwind ended */
 };
 
 /* 0 or -ENOMEM. st resolves paths (symfs, build-id cache) and is borrowed. */
@@ -61,8 +61,7 @@ bool unwind_sample_has_stack(const struct perf_sample *s);
  * stopped (may be NULL).
  */
 size_t unwind_user(struct unwinder *u, const void *space, unwind_find_map_cb find, void *ctx,
-		   const struct perf_sample *s, uint64_t *ips, size_t max,
-		   enum unwind_stop *why);
+		   const struct perf_sample *s, uint64_t *ips, size_t max, enum unwind_stop *why);
 
 const struct unwind_stats *unwinder_stats(const struct unwinder *u);
 /* Writes "3 of 455 user stacks end early: 2 stack copy too short, 1 no unwind info" into buf

@@ -49,7 +49,7 @@ static void decode_all(enum disasm_syntax syntax, const uint8_t *code, size_t le
 		disasm_raw_bytes(&in, raw, sizeof(raw));
 		fuzz_sink += strlen(in.text) + strlen(raw);
 		if (!n || n > len)
-			abort();	/* the decoder must always move on, within the input */
+			abort(); /* the decoder must always move on, within the input */
 		code += n;
 		len -= n;
 		addr += n;
@@ -94,7 +94,10 @@ static void annotate_elf(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	if (size >= 4 && !memcmp(data, "\x7f" "ELF", 4)) {
+	if (size >= 4 && !memcmp(data,
+				 "\x7f"
+				 "ELF",
+				 4)) {
 		annotate_elf(data, size);
 		return 0;
 	}

@@ -29,7 +29,7 @@ static int sink(void *ctx, const char *line, size_t len)
 	size_t *n = ctx;
 
 	if (!len || line[len - 1] != '\n')
-		abort();	/* every line ends in a newline */
+		abort(); /* every line ends in a newline */
 	*n += len;
 	return 0;
 }

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fold(s, size, size + 1, &o, &a);
 	fold(s, size, 1 + size % 7, &o, &b);
 	if (a.len != b.len || memcmp(a.buf, b.buf, a.len))
-		abort();	/* chunking must not change the folding */
+		abort(); /* chunking must not change the folding */
 	draw(a.buf, a.len);
 	draw(s, size);
 	strbuf_release(&a);

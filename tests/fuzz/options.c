@@ -37,7 +37,7 @@ static void cleanup(void)
 	snprintf(fmt_path, sizeof(fmt_path), "%s/format", dir);
 	rmdir(fmt_path);
 	rmdir(dir);
-	rmdir(PMU_SYSFS);	/* fails while another run's PMU is there */
+	rmdir(PMU_SYSFS); /* fails while another run's PMU is there */
 }
 
 static int setup(void)
@@ -174,11 +174,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, data + 1, size - 1);
 	s[size - 1] = '\0';
 	switch (data[0] % 11) {
-	case 0: times(s); break;
-	case 1: case 2: case 3: case 4: lists(s, data[0] % 11 - 1); break;
-	case 5: case 6: case 7: case 8: record_values(s, data[0] % 11 - 5); break;
-	case 9: palette(s); break;
-	default: pmu_files(s); break;
+	case 0:
+		times(s);
+		break;
+	case 1:
+	case 2:
+	case 3:
+	case 4:
+		lists(s, data[0] % 11 - 1);
+		break;
+	case 5:
+	case 6:
+	case 7:
+	case 8:
+		record_values(s, data[0] % 11 - 5);
+		break;
+	case 9:
+		palette(s);
+		break;
+	default:
+		pmu_files(s);
+		break;
 	}
 	free(s);
 	return 0;

@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (i = 0; i < (size_t)nr; i++)
 			count += match[i];
 		if (count != found)
-			abort();	/* the count returned is the lines marked */
+			abort(); /* the count returned is the lines marked */
 		free(match);
 	}
 out:

@@ -48,12 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(pt);
 		if (bin && probe_find(bin, &s, &o, &t, &nr, err, sizeof(err)) == 0) {
 			if (!nr)
-				abort();	/* success means at least one placement */
+				abort(); /* success means at least one placement */
 			probe_traces_free(t, nr);
 		}
 		probe_spec_release(&s);
 	} else if (!err[0]) {
-		abort();	/* a refusal always says why */
+		abort(); /* a refusal always says why */
 	}
 	free(text);
 	return 0;

@@ -27,8 +27,8 @@ static const char *no_comm(void *ctx, uint32_t tid)
 	return tid & 1 ? "odd" : NULL;
 }
 
-static void feed(
-	struct perf_data *pd, struct sched_decoder *d, struct sched_lat *l, struct sched_th *th)
+static void feed(struct perf_data *pd, struct sched_decoder *d, struct sched_lat *l,
+		 struct sched_th *th)
 {
 	const struct perf_event_header *ev;
 	struct tpfmt f = TPFMT_INIT;
@@ -62,7 +62,7 @@ static void feed(
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const enum lat_key keys[] = {LK_AVG, LK_MAX, LK_SWITCH, LK_RUNTIME, LK_PID};
+	static const enum lat_key keys[] = { LK_AVG, LK_MAX, LK_SWITCH, LK_RUNTIME, LK_PID };
 	struct sched_decoder d;
 	struct lat_task **v;
 	struct perf_data *pd;

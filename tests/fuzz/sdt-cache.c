@@ -22,7 +22,7 @@ static char probes[4096];
 /* A cache holding one object, /bin/x of build-id HEX; sets the path of its probes file */
 static int setup(void)
 {
-	const char *tmp = getenv("TMPDIR");	/* tests/fuzz/run.sh's scratch directory */
+	const char *tmp = getenv("TMPDIR"); /* tests/fuzz/run.sh's scratch directory */
 	char top[4096], path[4096];
 
 	snprintf(top, sizeof(top), "%s/flare-fuzz-sdt.XXXXXX", tmp ? tmp : "/tmp");
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	n = sdt_cache_list(NULL, NULL, &v);
 	for (i = 0; i < n; i++)
 		if (!*v[i].group || !*v[i].event || strcmp(v[i].name, "/bin/x"))
-			abort();	/* every event has a group, a name and its object */
+			abort(); /* every event has a group, a name and its object */
 	if (n > 0)
 		sdt_cached_free(v, n);
 	return 0;

@@ -87,10 +87,10 @@ static void replay(const char *path)
 	fuzz_sink = sum;
 }
 
-#define RUN(cmd, ...)                                                                  \
-	do {                                                                           \
-		char *argv_[] = { __VA_ARGS__, NULL };                                 \
-		cmd((int)(sizeof(argv_) / sizeof(argv_[0])) - 1, argv_);               \
+#define RUN(cmd, ...)                                                                              \
+	do {                                                                                       \
+		char *argv_[] = { __VA_ARGS__, NULL };                                             \
+		cmd((int)(sizeof(argv_) / sizeof(argv_[0])) - 1, argv_);                           \
 	} while (0)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

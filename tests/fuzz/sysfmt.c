@@ -17,8 +17,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const char *const names[] = { "openat", "read", "write", "mmap", "kill", "execve",
-				     "close", "dup2", "fcntl", "clone", "close_range", "open" };
+static const char *const names[] = { "openat", "read", "write", "mmap",	 "kill",	"execve",
+				     "close",  "dup2", "fcntl", "clone", "close_range", "open" };
 
 static const char *fd_hook(void *ctx, const struct st_rec *r, int fd)
 {

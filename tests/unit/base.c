@@ -86,7 +86,7 @@ TEST(edit_distance_basic)
 	char long_name[EDIT_DISTANCE_MAX_LEN + 2];
 
 	CHECK(edit_distance("report", "report") == 0);
-	CHECK(edit_distance("reprot", "report") == 2);	/* a swap is two edits */
+	CHECK(edit_distance("reprot", "report") == 2); /* a swap is two edits */
 	CHECK(edit_distance("cpu-clokc", "cpu-clock") == 2);
 	CHECK(edit_distance("", "stat") == 4);
 	CHECK(edit_distance("sta", "stat") == 1);

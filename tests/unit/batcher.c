@@ -8,9 +8,9 @@
 #include "lib/base/batcher.h"
 
 struct seen {
-	uint64_t next;		/* the number the next record must carry */
+	uint64_t next; /* the number the next record must carry */
 	uint64_t bytes, bad;
-	uint64_t fail_at;	/* consume() fails on this number (0: never) */
+	uint64_t fail_at; /* consume() fails on this number (0: never) */
 };
 
 /* a record: u64 n, then n % 61 bytes of (n + i) */
@@ -80,7 +80,7 @@ TEST(batcher_error)
 	if (!err)
 		err = batcher_sync(b);
 	CHECK(err == -EIO);
-	CHECK(s.next == 5000);	/* nothing after the failing record was consumed */
+	CHECK(s.next == 5000); /* nothing after the failing record was consumed */
 	CHECK(batcher_finish(b) == -EIO);
 	batcher_free(b);
 }

@@ -283,8 +283,10 @@ TEST(open_reason)
 
 TEST(open_read_counts)
 {
-	struct perf_event_attr a = { .size = sizeof(a), .type = PERF_TYPE_SOFTWARE,
-				     .config = PERF_COUNT_SW_TASK_CLOCK, .disabled = 1,
+	struct perf_event_attr a = { .size = sizeof(a),
+				     .type = PERF_TYPE_SOFTWARE,
+				     .config = PERF_COUNT_SW_TASK_CLOCK,
+				     .disabled = 1,
 				     .read_format = PERF_FORMAT_TOTAL_TIME_ENABLED |
 						    PERF_FORMAT_TOTAL_TIME_RUNNING };
 	struct target t = { 0 };

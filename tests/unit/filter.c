@@ -14,11 +14,11 @@ TEST(time_absolute)
 	CHECK(time_ranges_parse(&tr, "2175.6,2175.7", 0, 0) == 0);
 	CHECK(tr.nr == 1 && tr.v[0].start == 2175 * S + 600000000 &&
 	      tr.v[0].end == 2175 * S + 700000000);
-	CHECK(!time_ranges_skip(&tr, 2175 * S + 600000000));	/* both ends inclusive */
+	CHECK(!time_ranges_skip(&tr, 2175 * S + 600000000)); /* both ends inclusive */
 	CHECK(!time_ranges_skip(&tr, 2175 * S + 700000000));
 	CHECK(time_ranges_skip(&tr, 2175 * S + 700000001));
 	CHECK(time_ranges_skip(&tr, 2175 * S + 599999999));
-	CHECK(!time_ranges_skip(&tr, 0));	/* a sample without a time is kept */
+	CHECK(!time_ranges_skip(&tr, 0)); /* a sample without a time is kept */
 	/* nine digits of fraction at most, either end open */
 	CHECK(time_ranges_parse(&tr, "1.000000001,", 0, 0) == 0);
 	CHECK(tr.v[0].start == S + 1 && tr.v[0].end == 0);
@@ -95,12 +95,12 @@ TEST(cpu_lists)
 
 	CHECK(filter_cpu_list("0,2-3", bits) == 0);
 	CHECK(bits[0] == 0xd);
-	CHECK(filter_cpu_list("0x1,4", bits) == 0 && bits[0] == 0x12);	/* strtoul base 0 */
+	CHECK(filter_cpu_list("0x1,4", bits) == 0 && bits[0] == 0x12); /* strtoul base 0 */
 	CHECK(filter_cpu_list("1,1", bits) == -EINVAL);
 	CHECK(filter_cpu_list("3-1", bits) == -EINVAL);
 	CHECK(filter_cpu_list("x", bits) == -EINVAL);
 	CHECK(filter_cpu_list("4096", bits) == -EINVAL);
-	CHECK(sample_filter_cpu(&f, 77));	/* no -C: every CPU */
+	CHECK(sample_filter_cpu(&f, 77)); /* no -C: every CPU */
 	CHECK(sample_filter_set_cpus(&f, "1-2") == 0);
 	CHECK(sample_filter_cpu(&f, 1) && !sample_filter_cpu(&f, 0) &&
 	      !sample_filter_cpu(&f, 5000));
@@ -129,7 +129,7 @@ TEST(lists_and_what)
 	f.comm = "x,worker";
 	f.pid = "10";
 	f.tid = "11";
-	f.dso = "/boot/vmlinux";	/* the long name counts too */
+	f.dso = "/boot/vmlinux"; /* the long name counts too */
 	f.symbols = "schedule";
 	CHECK(sample_filter_what(&f, &rs));
 	f.symbols = "other";
@@ -139,7 +139,7 @@ TEST(lists_and_what)
 	CHECK(!sample_filter_what(&f, &rs));
 	f.tid = NULL;
 	fr.sym = NULL;
-	f.symbols = "schedule";	/* a frame without a symbol matches no -S */
+	f.symbols = "schedule"; /* a frame without a symbol matches no -S */
 	CHECK(!sample_filter_what(&f, &rs));
 }
 

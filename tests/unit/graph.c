@@ -17,7 +17,7 @@ TEST(folded_lines)
 	CHECK(folded_parse_line("a;b 1 2", 7, &l) == 0);
 	CHECK(l.len == 3 && l.has2 && l.c1 == 1 && l.c2 == 2);
 	CHECK(folded_parse_line("a;b 1.5", 7, &l) == 0 && l.c1 == 1.5);
-	CHECK(folded_parse_line("a;b  3", 6, &l) == 0 && l.len == 4);	/* "a;b " */
+	CHECK(folded_parse_line("a;b  3", 6, &l) == 0 && l.len == 4); /* "a;b " */
 	CHECK(folded_parse_line("a;b x", 5, &l) == -ERR_FORMAT);
 	CHECK(folded_parse_line("a;b 3x", 6, &l) == -ERR_FORMAT);
 	CHECK(folded_parse_line("123", 3, &l) == -ERR_FORMAT);
@@ -27,7 +27,9 @@ TEST(folded_lines)
 TEST(folded_order)
 {
 	struct fg_line v[3] = {
-		{ "a;b;c", 5, 1, 0, false }, { "a;b", 3, 1, 0, false }, { "a;b-c", 5, 1, 0, false },
+		{ "a;b;c", 5, 1, 0, false },
+		{ "a;b", 3, 1, 0, false },
+		{ "a;b-c", 5, 1, 0, false },
 	};
 
 	/* whole-line order: "a;b-c 1" < "a;b 1"? no: ' ' (0x20) < '-' (0x2d) < ';' (0x3b) */
@@ -40,8 +42,10 @@ TEST(folded_order)
 TEST(folded_order_unmarked)
 {
 	struct fg_line v[4] = {
-		{ "a;f2_[k]", 8, 1, 0, false }, { "a;f_[k];g", 9, 1, 0, false },
-		{ "a;f_[k]", 7, 1, 0, false }, { "a;f_[x]", 7, 1, 0, false },
+		{ "a;f2_[k]", 8, 1, 0, false },
+		{ "a;f_[k];g", 9, 1, 0, false },
+		{ "a;f_[k]", 7, 1, 0, false },
+		{ "a;f_[x]", 7, 1, 0, false },
 	};
 
 	/* as "a;f2", "a;f;g", "a;f" and "a;f_[x]" (not a mark) sort: "a;f" < "a;f2" <
@@ -65,7 +69,7 @@ TEST(stackset_merge_sort)
 		CHECK(stackset_add(&s, i % 2 ? "m;b" : "m;a", 3, 2) == 0);
 	CHECK(stackset_add(&s, "m", 1, 5) == 0);
 	CHECK(s.ents.nr == 3 && s.total == 2005);
-	CHECK(s.seq.nr == 1001);	/* alternating: nothing to merge */
+	CHECK(s.seq.nr == 1001); /* alternating: nothing to merge */
 	CHECK(stackset_print(&s, &out) == 0);
 	CHECK_STR(out.buf, "m 5\nm;a 1000\nm;b 1000\n");
 	strbuf_release(&out);
@@ -158,7 +162,8 @@ TEST(collapse_sample_api)
 	CHECK(collapse_active(c) && collapse_java(c));
 	CHECK(collapse_frame_block(c, "7f01", "[unknown]", "/memfd:x (deleted)", &blk, &len) == 0);
 	CHECK(len == 10 && !memcmp(blk, "[unknown] ", 10));
-	CHECK(collapse_frame_block(c, "7f02", "Lcom/x/Y;.run(I)V", "/tmp/perf-5.map", &blk, &len) == 0);
+	CHECK(collapse_frame_block(c, "7f02", "Lcom/x/Y;.run(I)V", "/tmp/perf-5.map", &blk, &len) ==
+	      0);
 	CHECK(len == 12 && !memcmp(blk, "com/x/Y:.run", 12));
 	CHECK(collapse_push_block(c, "again", 5) == 0);
 	CHECK(collapse_end(c) == 0);
@@ -171,7 +176,9 @@ TEST(collapse_sample_api)
 TEST(flame_layout)
 {
 	struct fg_line v[3] = {
-		{ "a;c", 3, 1, 0, false }, { "a;b", 3, 2, 0, false }, { "a;b;tiny", 8, 0.0001, 0, false },
+		{ "a;c", 3, 1, 0, false },
+		{ "a;b", 3, 2, 0, false },
+		{ "a;b;tiny", 8, 0.0001, 0, false },
 	};
 	struct flame_opts o;
 	struct flame f;
@@ -181,7 +188,7 @@ TEST(flame_layout)
 	flame_opts_default(&o);
 	CHECK(flame_build(&f, v, 3, &o) == 0);
 	CHECK(f.total > 3.0 && f.total < 3.001);
-	CHECK(f.depthmax == 2);	/* "tiny" is under 0.1 px: dropped */
+	CHECK(f.depthmax == 2); /* "tiny" is under 0.1 px: dropped */
 	for (i = 0; i < f.nodes.nr; i++) {
 		const struct fg_node *n = &f.nodes.items[i];
 
@@ -205,7 +212,8 @@ TEST(flame_counts)
 	CHECK_STR(flame_count_str(0, buf), "0");
 	CHECK_STR(flame_count_str(-1234, buf), "-1,234");
 	/* 39 digits grouped overflowed a 48-byte buffer once; the largest double has 309 */
-	CHECK_STR(flame_count_str(0x1p127, buf), "170,141,183,460,469,231,731,687,303,715,884,105,728");
+	CHECK_STR(flame_count_str(0x1p127, buf),
+		  "170,141,183,460,469,231,731,687,303,715,884,105,728");
 	flame_count_str(-1.7976931348623157e308, big);
 	CHECK(strlen(big) == 1 + 309 + 102);
 	for (i = 1; big[i]; i++)

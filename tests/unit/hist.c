@@ -74,7 +74,8 @@ TEST(self_entries)
 	CHECK(h.nr_entries == 3);
 	CHECK(h.total_period == 100 && h.nr_samples == 10);
 	CHECK(h.sorted[0]->sym == &s_g && h.sorted[0]->self == 60 && h.sorted[0]->nr_self == 6);
-	CHECK(h.sorted[1]->sym == &s_f && !strcmp(h.sorted[1]->comm, "w") && h.sorted[1]->self == 30);
+	CHECK(h.sorted[1]->sym == &s_f && !strcmp(h.sorted[1]->comm, "w") &&
+	      h.sorted[1]->self == 30);
 	CHECK(!strcmp(h.sorted[2]->comm, "x"));
 	hist_release(&h);
 }
@@ -84,8 +85,11 @@ TEST(children_accumulate_once_per_sample)
 	/* recursion: f appears twice in the chain, counted once */
 	const struct symbol *c1[] = { &s_g, &s_f, &s_f, &s_main };
 	const struct symbol *c2[] = { &s_main };
-	struct hist_opts o = { .keys = { HK_SYM }, .nr_keys = 1, .children = true,
-			       .callchain = true, .caller_order = true };
+	struct hist_opts o = { .keys = { HK_SYM },
+			       .nr_keys = 1,
+			       .children = true,
+			       .callchain = true,
+			       .caller_order = true };
 	struct hist h;
 	struct hist_entry *e;
 
@@ -109,8 +113,9 @@ TEST(callchain_tree_graph)
 {
 	const struct symbol *c1[] = { &s_g, &s_f, &s_main };
 	const struct symbol *c2[] = { &s_f, &s_main };
-	struct hist_opts o = { .keys = { HK_SYM }, .nr_keys = 1, .callchain = true,
-			       .caller_order = true };
+	struct hist_opts o = {
+		.keys = { HK_SYM }, .nr_keys = 1, .callchain = true, .caller_order = true
+	};
 	struct hist h;
 	struct hist_entry *e;
 	struct cg_node *root;
@@ -139,8 +144,9 @@ TEST(callchain_branch_and_threshold)
 	const struct symbol *c1[] = { &s_g, &s_main };
 	const struct symbol *c2[] = { &s_f, &s_main };
 	const struct symbol *c3[] = { &s_main };
-	struct hist_opts o = { .keys = { HK_DSO }, .nr_keys = 1, .callchain = true,
-			       .caller_order = true };
+	struct hist_opts o = {
+		.keys = { HK_DSO }, .nr_keys = 1, .callchain = true, .caller_order = true
+	};
 	struct hist h;
 	struct cg_node *m;
 	int i;
@@ -210,8 +216,11 @@ TEST(flat_nodes_by_hit)
 TEST(many_samples_no_growth_per_sample)
 {
 	const struct symbol *c1[] = { &s_g, &s_f, &s_main, &s_start };
-	struct hist_opts o = { .keys = { HK_COMM, HK_DSO, HK_SYM }, .nr_keys = 3,
-			       .children = true, .callchain = true, .caller_order = true };
+	struct hist_opts o = { .keys = { HK_COMM, HK_DSO, HK_SYM },
+			       .nr_keys = 3,
+			       .children = true,
+			       .callchain = true,
+			       .caller_order = true };
 	struct hist h;
 	size_t before;
 	int i;

@@ -16,8 +16,8 @@
 
 struct tally {
 	int ticks, enables, rounds, records, overs;
-	int stop_after_ticks;		/* tick() returns 1 at this count */
-	int over_after;			/* over() says true at this count, 0: never */
+	int stop_after_ticks; /* tick() returns 1 at this count */
+	int over_after;	      /* over() says true at this count, 0: never */
 	uint64_t bytes;
 };
 
@@ -141,7 +141,7 @@ TEST(workload_killed_before_exec)
 	/* as a Ctrl-C to the process group in the first milliseconds */
 	CHECK(kill(w.pid, SIGINT) == 0);
 	{
-		siginfo_t si;	/* dead, not reaped */
+		siginfo_t si; /* dead, not reaped */
 
 		CHECK(waitid(P_PID, (id_t)w.pid, &si, WEXITED | WNOWAIT) == 0);
 	}

@@ -49,17 +49,16 @@ static int cb(const struct opt *opt, const char *arg, int unset)
 	return arg && !strcmp(arg, "bad") ? -1 : 0;
 }
 
-#define OPTS(o)                                                                             \
-	{                                                                                   \
-		OPT_BOOL('b', "bool", &(o).b, "a flag"),                                    \
-		OPT_COUNT('v', "verbose", &(o).v, "more"),                                  \
-		OPT_INT('n', "num", &(o).n, "n", "a number"),                               \
-		OPT_U64(0, "u64", &(o).u, "n", "a positive number"),                        \
-		OPT_DOUBLE(0, "dbl", &(o).d, "x", "a real"),                                \
-		OPT_STRING('s', "str", &(o).s, "s", "a string"),                            \
-		OPT_STRLIST('e', "event", &(o).l, "e", "a list"),                           \
-		OPT_CALLBACK('c', "cb", &(o), "x", "a callback", cb),                       \
-		OPT_END(),                                                                  \
+#define OPTS(o)                                                                                    \
+	{                                                                                          \
+		OPT_BOOL('b', "bool", &(o).b, "a flag"),                                           \
+			OPT_COUNT('v', "verbose", &(o).v, "more"),                                 \
+			OPT_INT('n', "num", &(o).n, "n", "a number"),                              \
+			OPT_U64(0, "u64", &(o).u, "n", "a positive number"),                       \
+			OPT_DOUBLE(0, "dbl", &(o).d, "x", "a real"),                               \
+			OPT_STRING('s', "str", &(o).s, "s", "a string"),                           \
+			OPT_STRLIST('e', "event", &(o).l, "e", "a list"),                          \
+			OPT_CALLBACK('c', "cb", &(o), "x", "a callback", cb), OPT_END(),           \
 	}
 
 /* opt_parse of the arguments src (NULL-terminated) in a child: its exit status, or -1 if it returned. */
@@ -69,7 +68,7 @@ static int status_of(const char *const *src, int flags)
 	pid_t pid;
 	int st;
 
-	fflush(stdout);	/* the child's exit must not print what the parent had buffered */
+	fflush(stdout); /* the child's exit must not print what the parent had buffered */
 	pid = fork();
 
 	if (!pid) {
@@ -91,9 +90,9 @@ TEST(opt_kinds)
 {
 	struct o o = { 0 };
 	const struct opt opts[] = OPTS(o);
-	const char *const src[] = { "test", "-b", "-vv", "--verbose", "-n", "-12", "--u64=0x10",
-				    "--dbl", "2.5", "-s", "x", "-e", "a", "--event", "b", "file",
-				    "-c", "y", NULL };
+	const char *const src[] = { "test",  "-b",   "-vv", "--verbose", "-n", "-12", "--u64=0x10",
+				    "--dbl", "2.5",  "-s",  "x",	 "-e", "a",   "--event",
+				    "b",     "file", "-c",  "y",	 NULL };
 	struct args a;
 	char **argv = args_of(&a, src)->v;
 	int left = opt_parse(a.c, argv, opts, usage, 0);
@@ -116,8 +115,8 @@ TEST(opt_negation)
 {
 	struct o o = { .b = 1, .v = 2, .s = "keep" };
 	const struct opt opts[] = OPTS(o);
-	const char *const src[] = { "test", "-e", "a", "--no-bool", "--no-verbose", "--no-str",
-				    "--no-event", NULL };
+	const char *const src[] = { "test",	    "-e",	"a",	      "--no-bool",
+				    "--no-verbose", "--no-str", "--no-event", NULL };
 	struct args a;
 
 	CHECK(opt_parse(args_of(&a, src)->c, a.v, opts, usage, 0) == 0);

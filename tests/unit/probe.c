@@ -13,8 +13,8 @@ TEST(spec_function_forms)
 	struct probe_spec s;
 	char *p;
 
-	CHECK(probe_spec_parse("g:ev=func_2@t.c+16 number p->x:u16 n=%di", &s, err,
-			       sizeof(err)) == 0);
+	CHECK(probe_spec_parse("g:ev=func_2@t.c+16 number p->x:u16 n=%di", &s, err, sizeof(err)) ==
+	      0);
 	CHECK_STR(s.group, "g");
 	CHECK_STR(s.event, "ev");
 	CHECK_STR(s.func, "func_2");

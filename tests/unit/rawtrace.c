@@ -29,7 +29,7 @@ static void make_page(unsigned char *page, uint64_t base, const uint32_t *deltas
 	commit |= flags;
 	memcpy(page + 8, &commit, 8);
 	for (i = 0; i < n; i++) {
-		uint32_t head = 4 | (deltas[i] << 5);	/* 4 words of data */
+		uint32_t head = 4 | (deltas[i] << 5); /* 4 words of data */
 		uint16_t type = 1;
 		int32_t pid = 42;
 
@@ -94,17 +94,16 @@ TEST(merge_refuses_a_page_claiming_more_than_it_holds)
 
 	make_page(a, 1000, d, v, 1, 0);
 	CHECK(!rawmerge_new(8, false, &m));
-	CHECK(rawmerge_add(m, 0, a, 30) == -ERR_FORMAT);	/* 16 + 20 bytes claimed */
-	CHECK(rawmerge_add(m, 0, a, 8) == -ERR_FORMAT);	/* not even a header */
+	CHECK(rawmerge_add(m, 0, a, 30) == -ERR_FORMAT); /* 16 + 20 bytes claimed */
+	CHECK(rawmerge_add(m, 0, a, 8) == -ERR_FORMAT);	 /* not even a header */
 	CHECK(rawmerge_add(m, -1, a, PAGE) == -ERR_FORMAT);
 	rawmerge_free(m);
 }
 
-static const char header_page[] =
-	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
-	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
-	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
-	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
+static const char header_page[] = "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+				  "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+				  "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+				  "\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
 static const char tst_format[] =
 	"name: tst\nID: 1\nformat:\n"
 	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"

@@ -36,7 +36,7 @@ static inline void rb_u32(struct rb *b, uint32_t v)
 
 static inline void rb_begin(struct rb *b, uint32_t type, uint16_t misc)
 {
-	struct perf_event_header h = {type, misc, 0};
+	struct perf_event_header h = { type, misc, 0 };
 
 	b->rec = b->len;
 	rb_bytes(b, &h, sizeof(h));
@@ -72,10 +72,10 @@ struct rb_feat {
 
 /* Lays out a seekable file: header, ids of each attr, attrs, data = the records, features. */
 static inline void rb_file(struct rb *b, const struct perf_event_attr *attrs,
-	const uint64_t *const *ids, const size_t *nr_ids, size_t nr_attrs,
-	const struct rb_feat *feats, size_t nr_feats)
+			   const uint64_t *const *ids, const size_t *nr_ids, size_t nr_attrs,
+			   const struct rb_feat *feats, size_t nr_feats)
 {
-	struct perf_file_header h = {PERF_MAGIC2, sizeof(h), PERF_ATTR_SIZE_FILE + 16};
+	struct perf_file_header h = { PERF_MAGIC2, sizeof(h), PERF_ATTR_SIZE_FILE + 16 };
 	size_t off = sizeof(h), i, idoff[16], foff;
 
 	for (i = 0; i < nr_attrs; i++) {
@@ -86,7 +86,7 @@ static inline void rb_file(struct rb *b, const struct perf_event_attr *attrs,
 	h.attrs.offset = off;
 	h.attrs.size = nr_attrs * h.attr_size;
 	for (i = 0; i < nr_attrs; i++) {
-		struct perf_file_section s = {idoff[i], nr_ids[i] * 8};
+		struct perf_file_section s = { idoff[i], nr_ids[i] * 8 };
 
 		memcpy(b->out + off, &attrs[i], PERF_ATTR_SIZE_FILE);
 		memcpy(b->out + off + PERF_ATTR_SIZE_FILE, &s, sizeof(s));
@@ -99,7 +99,7 @@ static inline void rb_file(struct rb *b, const struct perf_event_attr *attrs,
 	off += b->len;
 	foff = off + 16 * nr_feats;
 	for (i = 0; i < nr_feats; i++) {
-		struct perf_file_section s = {foff, feats[i].size};
+		struct perf_file_section s = { foff, feats[i].size };
 
 		h.features[feats[i].bit / 64] |= 1ULL << (feats[i].bit % 64);
 		memcpy(b->out + off + 16 * i, &s, sizeof(s));
@@ -113,7 +113,7 @@ static inline void rb_file(struct rb *b, const struct perf_event_attr *attrs,
 /* A pipe stream: the 16-byte header and the records as they are. */
 static inline void rb_pipe(struct rb *b)
 {
-	struct perf_pipe_file_header h = {PERF_MAGIC2, sizeof(h)};
+	struct perf_pipe_file_header h = { PERF_MAGIC2, sizeof(h) };
 
 	memcpy(b->out, &h, sizeof(h));
 	memcpy(b->out + sizeof(h), b->data, b->len);

@@ -80,9 +80,9 @@ static void perf_counts(const char *file, struct counts *c)
 
 	memset(c, 0, sizeof(*c));
 	run(&sb,
-		"perf report -D -i %s 2>/dev/null | grep -E 'SAMPLE events:|chain: nr:|"
-		"user regs: mask|ustack: size'",
-		file);
+	    "perf report -D -i %s 2>/dev/null | grep -E 'SAMPLE events:|chain: nr:|"
+	    "user regs: mask|ustack: size'",
+	    file);
 	p = strstr(sb.buf, "SAMPLE events:");
 	if (p)
 		c->samples = strtoul(p + 14, NULL, 10);
@@ -127,17 +127,17 @@ static bool same_as_perf(const char *file, struct counts *mine)
 	/* perf 6.1 cannot name tracepoints of a pipe stream ("unknown tracepoint"): ask
 	 * perf script, which reads the tracing data, for those */
 	run(&names,
-		"perf evlist -i %s 2>/dev/null | grep -v '^#' | while read -r n; do "
-		"if [ \"$n\" = 'unknown tracepoint' ]; then perf script -F event -i %s "
-		"2>/dev/null | grep -oE '[a-z_]+:[a-z_]+' | head -1; else echo \"$n\"; fi; done",
-		file, file);
+	    "perf evlist -i %s 2>/dev/null | grep -v '^#' | while read -r n; do "
+	    "if [ \"$n\" = 'unknown tracepoint' ]; then perf script -F event -i %s "
+	    "2>/dev/null | grep -oE '[a-z_]+:[a-z_]+' | head -1; else echo \"$n\"; fi; done",
+	    file, file);
 	if (!ok || mine->samples != theirs.samples || mine->chain != theirs.chain ||
-		mine->regs != theirs.regs || mine->stacks != theirs.stacks || mine->samples == 0 ||
-		strcmp(names.buf, ours.buf)) {
+	    mine->regs != theirs.regs || mine->stacks != theirs.stacks || mine->samples == 0 ||
+	    strcmp(names.buf, ours.buf)) {
 		printf("# %s: samples %lu/%lu chain %lu/%lu regs %lu/%lu stacks %lu/%lu "
 		       "names '%s'/'%s'\n",
-			file, mine->samples, theirs.samples, mine->chain, theirs.chain, mine->regs,
-			theirs.regs, mine->stacks, theirs.stacks, ours.buf, names.buf);
+		       file, mine->samples, theirs.samples, mine->chain, theirs.chain, mine->regs,
+		       theirs.regs, mine->stacks, theirs.stacks, ours.buf, names.buf);
 		ok = false;
 	}
 	strbuf_release(&names);
@@ -165,12 +165,12 @@ static bool header_as_perf(const char *file, bool full)
 	if (!pd)
 		return false;
 	run(&theirs, "perf report --header-only %s -i %s 2>/dev/null | grep -v '^#$'",
-		full ? "-I" : "", file);
+	    full ? "-I" : "", file);
 	ok = pd_features_read(pd, &f) == 0 && pd_features_render(pd, f, full, &ours) == 0;
 	drop_hash_lines(&ours); /* as the grep above does to perf's */
 	if (strcmp(theirs.buf, ours.buf)) {
 		printf("# %s header differs:\n# perf:  %.300s\n# flare: %.300s\n", file, theirs.buf,
-			ours.buf);
+		       ours.buf);
 		ok = false;
 	}
 	pd_features_free(f);
@@ -185,7 +185,7 @@ TEST(perf_fp)
 	struct counts c;
 
 	CHECK(run(NULL, "perf record -q -F 999 -g -o fp.data %s/cpu_burn 0.3 >/dev/null 2>&1",
-		      wl) == 0);
+		  wl) == 0);
 	CHECK(same_as_perf("fp.data", &c));
 	CHECK(c.chain > c.samples * 3);
 	CHECK(header_as_perf("fp.data", false));
@@ -197,9 +197,9 @@ TEST(perf_dwarf)
 	struct counts c;
 
 	CHECK(run(NULL,
-		      "perf record -q -F 999 --call-graph dwarf -o dw.data %s/cpu_burn 0.3 "
-		      ">/dev/null 2>&1",
-		      wl) == 0);
+		  "perf record -q -F 999 --call-graph dwarf -o dw.data %s/cpu_burn 0.3 "
+		  ">/dev/null 2>&1",
+		  wl) == 0);
 	CHECK(same_as_perf("dw.data", &c));
 	CHECK(c.regs == c.samples && c.stacks == c.samples);
 }
@@ -209,7 +209,7 @@ TEST(perf_system_wide)
 	struct counts c;
 
 	CHECK(run(NULL, "perf record -q -a -g -o sw.data -- %s/mt_burn 0.3 >/dev/null 2>&1", wl) ==
-		0);
+	      0);
 	CHECK(same_as_perf("sw.data", &c));
 	CHECK(header_as_perf("sw.data", true));
 }
@@ -249,11 +249,11 @@ static bool trace_text_as_perf(const char *file)
 	bool ok = tep != NULL;
 
 	while (ok && perf_data_next(pd, &ev, NULL) == 1) {
-		struct tep_record rec = {0};
+		struct tep_record rec = { 0 };
 		struct trace_seq seq;
 
 		if (ev->type != PERF_RECORD_SAMPLE || perf_data_parse_sample(pd, ev, &s) ||
-			!s.raw_size)
+		    !s.raw_size)
 			continue;
 		rec.data = (void *)s.raw;
 		rec.size = s.raw_size;
@@ -269,7 +269,7 @@ static bool trace_text_as_perf(const char *file)
 	sort_lines(&ours);
 	if (!ok || !ours.len || strcmp(ours.buf, theirs.buf)) {
 		printf("# %s trace text differs:\n# perf:  %.200s\n# flare: %.200s\n", file,
-			theirs.buf, ours.buf);
+		       theirs.buf, ours.buf);
 		ok = false;
 	}
 	strbuf_release(&theirs);
@@ -285,9 +285,9 @@ TEST(perf_tracepoint)
 	struct counts c;
 
 	CHECK(run(NULL,
-		      "perf record -q -e syscalls:sys_enter_openat -o tp.data %s/open_n 50 "
-		      ">/dev/null 2>&1",
-		      wl) == 0);
+		  "perf record -q -e syscalls:sys_enter_openat -o tp.data %s/open_n 50 "
+		  ">/dev/null 2>&1",
+		  wl) == 0);
 	CHECK(same_as_perf("tp.data", &c));
 	CHECK(c.samples >= 50);
 	CHECK(header_as_perf("tp.data", false));
@@ -309,9 +309,9 @@ TEST(perf_multi_event)
 	struct counts c;
 
 	CHECK(run(NULL,
-		      "perf record -q -e cpu-clock -e page-faults -c 10000 -o me.data "
-		      "%s/touch_pages >/dev/null 2>&1",
-		      wl) == 0);
+		  "perf record -q -e cpu-clock -e page-faults -c 10000 -o me.data "
+		  "%s/touch_pages >/dev/null 2>&1",
+		  wl) == 0);
 	CHECK(same_as_perf("me.data", &c));
 }
 
@@ -320,7 +320,7 @@ TEST(perf_compressed)
 	struct counts c;
 
 	CHECK(run(NULL, "perf record -q -z -F 999 -g -o z.data %s/cpu_burn 0.3 >/dev/null 2>&1",
-		      wl) == 0);
+		  wl) == 0);
 	CHECK(same_as_perf("z.data", &c));
 	CHECK(header_as_perf("z.data", false));
 }
@@ -331,9 +331,9 @@ TEST(perf_directory)
 	struct counts c;
 
 	CHECK(run(NULL,
-		      "perf record -q --threads -F 999 -g -o thr.data %s/mt_burn 0.3 "
-		      "> /dev/null 2>&1",
-		      wl) == 0);
+		  "perf record -q --threads -F 999 -g -o thr.data %s/mt_burn 0.3 "
+		  "> /dev/null 2>&1",
+		  wl) == 0);
 	CHECK(same_as_perf("thr.data", &c));
 	CHECK(c.samples > 0);
 	CHECK(header_as_perf("thr.data", false));
@@ -349,9 +349,9 @@ TEST(perf_pipe)
 	FILE *f;
 
 	CHECK(run(NULL,
-		      "perf record -q -F 999 -g -e syscalls:sys_enter_openat -e cpu-clock "
-		      "-o - %s/open_n 20 > pipe.data 2>/dev/null",
-		      wl) == 0);
+		  "perf record -q -F 999 -g -e syscalls:sys_enter_openat -e cpu-clock "
+		  "-o - %s/open_n 20 > pipe.data 2>/dev/null",
+		  wl) == 0);
 	CHECK(same_as_perf("pipe.data", &c));
 	CHECK(header_as_perf("pipe.data", false));
 	CHECK(trace_text_as_perf("pipe.data"));
@@ -381,9 +381,9 @@ TEST(perf_uprobe)
 	run(NULL, "perf probe -q -d 'probe_cpu_burn:*' >/dev/null 2>&1");
 	CHECK(run(NULL, "perf probe -q -x %s/cpu_burn flare_rd_b=b >/dev/null 2>&1", wl) == 0);
 	rc = run(NULL,
-		"perf record -q -e probe_cpu_burn:flare_rd_b -o up.data %s/cpu_burn 0.2 "
-		">/dev/null 2>&1",
-		wl);
+		 "perf record -q -e probe_cpu_burn:flare_rd_b -o up.data %s/cpu_burn 0.2 "
+		 ">/dev/null 2>&1",
+		 wl);
 	run(NULL, "perf probe -q -d 'probe_cpu_burn:*' >/dev/null 2>&1");
 	CHECK(rc == 0);
 	CHECK(same_as_perf("up.data", &c));
@@ -399,14 +399,14 @@ TEST(flare_written)
 	struct counts c;
 
 	CHECK(run(NULL, "%s record -q -F 999 -g -o fl.data %s/cpu_burn 0.3 >/dev/null 2>&1", flare,
-		      wl) == 0);
+		  wl) == 0);
 	CHECK(same_as_perf("fl.data", &c));
 	CHECK(c.samples > 0 && c.chain > c.samples);
 	CHECK(header_as_perf("fl.data", true));
 	CHECK(run(NULL,
-		      "%s record -q -e syscalls:sys_enter_openat -o - %s/open_n 20 "
-		      "> flpipe.data 2>/dev/null",
-		      flare, wl) == 0);
+		  "%s record -q -e syscalls:sys_enter_openat -o - %s/open_n 20 "
+		  "> flpipe.data 2>/dev/null",
+		  flare, wl) == 0);
 	CHECK(same_as_perf("flpipe.data", &c));
 	CHECK(c.samples >= 20);
 }

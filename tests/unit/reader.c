@@ -19,12 +19,12 @@ static struct rb B;
 
 #define ALL_ST                                                                                     \
 	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |            \
-		PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |      \
-		PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW |  \
-		PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |        \
-		PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_TRANSACTION |              \
-		PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_CGROUP |               \
-		PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE | PERF_SAMPLE_AUX)
+	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |             \
+	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW |         \
+	 PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |               \
+	 PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_TRANSACTION |                     \
+	 PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_CGROUP |                      \
+	 PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE | PERF_SAMPLE_AUX)
 
 static void attr_all(struct perf_event_attr *a)
 {
@@ -106,7 +106,7 @@ static void put_full_sample(struct rb *b, uint64_t id)
 /* COMM with the sample_id trailer of ALL_ST: TID, TIME, ID, STREAM_ID, CPU, IDENTIFIER. */
 static void put_comm(struct rb *b, uint64_t id, const char *comm)
 {
-	char name[16] = {0};
+	char name[16] = { 0 };
 
 	strncpy(name, comm, 15);
 	rb_begin(b, PERF_RECORD_COMM, PERF_RECORD_MISC_COMM_EXEC);
@@ -138,9 +138,9 @@ static struct perf_data *open_img(int want_err, char *err)
 	return pd;
 }
 
-static const uint64_t ids0[] = {10, 11}, ids1[] = {20, 21};
-static const uint64_t *const two_ids[] = {ids0, ids1};
-static const size_t two_nr[] = {2, 2};
+static const uint64_t ids0[] = { 10, 11 }, ids1[] = { 20, 21 };
+static const uint64_t *const two_ids[] = { ids0, ids1 };
+static const size_t two_nr[] = { 2, 2 };
 
 /* Starts an image of two events (ids 10, 11 and 20, 21): empties B and fills a. */
 static void build_two_events(struct perf_event_attr *a)
@@ -265,29 +265,31 @@ TEST(trailer_and_ids)
 TEST(attr_names_as_perf)
 {
 	struct perf_event_attr a = {
-		.type = PERF_TYPE_SOFTWARE, .config = 0, .precise_ip = 3, .exclude_guest = 1};
+		.type = PERF_TYPE_SOFTWARE, .config = 0, .precise_ip = 3, .exclude_guest = 1
+	};
 	char buf[64];
 
 	perf_attr_name(&a, buf, sizeof(buf));
 	CHECK_STR(buf, "cpu-clock:pppH");
-	a = (struct perf_event_attr){.type = PERF_TYPE_SOFTWARE, .config = 9};
+	a = (struct perf_event_attr){ .type = PERF_TYPE_SOFTWARE, .config = 9 };
 	perf_attr_name(&a, buf, sizeof(buf));
 	CHECK_STR(buf, "dummy:HG");
-	a = (struct perf_event_attr){.type = PERF_TYPE_HARDWARE,
-		.config = 0,
-		.exclude_kernel = 1,
-		.exclude_hv = 1,
-		.exclude_guest = 0};
+	a = (struct perf_event_attr){ .type = PERF_TYPE_HARDWARE,
+				      .config = 0,
+				      .exclude_kernel = 1,
+				      .exclude_hv = 1,
+				      .exclude_guest = 0 };
 	perf_attr_name(&a, buf, sizeof(buf));
 	CHECK_STR(buf, "cycles:u");
-	a = (struct perf_event_attr){
-		.type = PERF_TYPE_HW_CACHE, .config = 0x10000, .exclude_guest = 1};
+	a = (struct perf_event_attr){ .type = PERF_TYPE_HW_CACHE,
+				      .config = 0x10000,
+				      .exclude_guest = 1 };
 	perf_attr_name(&a, buf, sizeof(buf));
 	CHECK_STR(buf, "L1-dcache-load-misses");
-	a = (struct perf_event_attr){.type = PERF_TYPE_RAW, .config = 0x1a, .exclude_guest = 1};
+	a = (struct perf_event_attr){ .type = PERF_TYPE_RAW, .config = 0x1a, .exclude_guest = 1 };
 	perf_attr_name(&a, buf, sizeof(buf));
 	CHECK_STR(buf, "raw 0x1a");
-	a = (struct perf_event_attr){.type = PERF_TYPE_SOFTWARE, .config = 2, .exclude_guest = 1};
+	a = (struct perf_event_attr){ .type = PERF_TYPE_SOFTWARE, .config = 2, .exclude_guest = 1 };
 	perf_attr_name(&a, buf, sizeof(buf));
 	CHECK_STR(buf, "page-faults");
 }
@@ -296,30 +298,30 @@ TEST(attr_names_as_perf)
 TEST(features_and_event_desc)
 {
 	struct perf_event_attr a[2];
-	uint8_t f_host[128], f_desc[1024], f_nr[8] = {4, 0, 0, 0, 2, 0, 0, 0};
+	uint8_t f_host[128], f_desc[1024], f_nr[8] = { 4, 0, 0, 0, 2, 0, 0, 0 };
 	size_t hl = 0, dl = 8, i;
 	struct rb_feat feats[3];
 	struct pd_features *f;
 	struct strbuf sb = STRBUF_INIT;
 	struct perf_data *pd;
-	const char *names[] = {"mine", "theirs"};
+	const char *names[] = { "mine", "theirs" };
 
 	build_two_events(a);
 	put_comm(&B, 10, "x");
 	rb_str(f_host, &hl, "testhost");
-	memcpy(f_desc, (uint32_t[]){2, PERF_ATTR_SIZE_FILE}, 8);
+	memcpy(f_desc, (uint32_t[]){ 2, PERF_ATTR_SIZE_FILE }, 8);
 	for (i = 0; i < 2; i++) {
 		memcpy(f_desc + dl, &a[i], PERF_ATTR_SIZE_FILE);
 		dl += PERF_ATTR_SIZE_FILE;
-		memcpy(f_desc + dl, (uint32_t[]){2}, 4);
+		memcpy(f_desc + dl, (uint32_t[]){ 2 }, 4);
 		dl += 4;
 		rb_str(f_desc, &dl, names[i]);
 		memcpy(f_desc + dl, two_ids[i], 16);
 		dl += 16;
 	}
-	feats[0] = (struct rb_feat){FEAT_HOSTNAME, f_host, hl};
-	feats[1] = (struct rb_feat){FEAT_NRCPUS, f_nr, 8};
-	feats[2] = (struct rb_feat){FEAT_EVENT_DESC, f_desc, dl};
+	feats[0] = (struct rb_feat){ FEAT_HOSTNAME, f_host, hl };
+	feats[1] = (struct rb_feat){ FEAT_NRCPUS, f_nr, 8 };
+	feats[2] = (struct rb_feat){ FEAT_EVENT_DESC, f_desc, dl };
 	rb_file(&B, a, two_ids, two_nr, 2, feats, 3);
 	pd = open_img(0, NULL);
 	CHECK(pd != (void *)-1);
@@ -608,9 +610,9 @@ static int walk(const char *path)
 			break;
 		n++;
 		printf("%u %llu.%06llu %llx %llu %llu\n", s.tid,
-			(unsigned long long)s.time / 1000000000,
-			(unsigned long long)s.time % 1000000000 / 1000, (unsigned long long)s.ip,
-			(unsigned long long)s.period, (unsigned long long)s.nr_callchain);
+		       (unsigned long long)s.time / 1000000000,
+		       (unsigned long long)s.time % 1000000000 / 1000, (unsigned long long)s.ip,
+		       (unsigned long long)s.period, (unsigned long long)s.nr_callchain);
 	}
 	if (r < 0)
 		fprintf(stderr, "reader: %s: %s\n", path, pd->err_msg);

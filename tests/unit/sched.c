@@ -9,13 +9,14 @@
 static struct sched_rec sw(uint32_t prev, uint64_t state, uint32_t next)
 {
 	struct sched_rec r = {
-		.kind = SEV_SWITCH, .prev_pid = prev, .next_pid = next, .prev_state = state};
+		.kind = SEV_SWITCH, .prev_pid = prev, .next_pid = next, .prev_state = state
+	};
 	return r;
 }
 
 static struct sched_rec ev(enum sched_ev kind, uint32_t pid, uint64_t runtime)
 {
-	struct sched_rec r = {.kind = kind, .pid = pid, .runtime = runtime};
+	struct sched_rec r = { .kind = kind, .pid = pid, .runtime = runtime };
 	return r;
 }
 
@@ -53,7 +54,7 @@ static void feed(struct sched_lat *l)
 
 TEST(latency_per_pid)
 {
-	static const enum lat_key keys[] = {LK_AVG, LK_MAX, LK_SWITCH, LK_RUNTIME};
+	static const enum lat_key keys[] = { LK_AVG, LK_MAX, LK_SWITCH, LK_RUNTIME };
 	struct sched_lat l;
 	struct lat_task **v, *a, *b;
 	int n;
@@ -78,7 +79,7 @@ TEST(latency_per_pid)
 
 TEST(latency_merged)
 {
-	static const enum lat_key keys[] = {LK_AVG, LK_MAX, LK_SWITCH, LK_RUNTIME};
+	static const enum lat_key keys[] = { LK_AVG, LK_MAX, LK_SWITCH, LK_RUNTIME };
 	struct sched_lat l;
 	struct lat_task **v;
 	int n;

@@ -283,7 +283,7 @@ TEST(maps_overlap_fork)
 	CHECK(f.dso && !strcmp(f.dso->short_name, "child.so"));
 	machine_resolve(m, c, PERF_RECORD_MISC_USER, 0x12800, &f);
 	CHECK(f.dso && !strcmp(f.dso->short_name, "big.so"));
-	machine_resolve(m, t, PERF_RECORD_MISC_USER, 0x10800, &f);	/* parent unchanged */
+	machine_resolve(m, t, PERF_RECORD_MISC_USER, 0x10800, &f); /* parent unchanged */
 	CHECK(f.dso && !strcmp(f.dso->short_name, "big.so"));
 	/* a thread shares its process's maps, including later ones */
 	CHECK(machine_process(m, NULL, task(buf, PERF_RECORD_FORK, 10, 10, 12, 10)) == 0);
@@ -304,8 +304,8 @@ TEST(maps_overlap_fork)
 	/* an MMAP2 that carries the build-id (--buildid-mmap): u8 size, 3 reserved, id[20] in
 	 * place of maj/min/ino; an id starting with a small byte is still read whole */
 	{
-		struct perf_event_header *h = (struct perf_event_header *)mmap2(buf, 14, 0x30000,
-									       0x1000, 0, "/x/bid.so");
+		struct perf_event_header *h = (struct perf_event_header *)mmap2(
+			buf, 14, 0x30000, 0x1000, 0, "/x/bid.so");
 		uint8_t *body = (uint8_t *)(h + 1), id[20];
 		struct frame fb;
 
@@ -315,8 +315,8 @@ TEST(maps_overlap_fork)
 		body[32] = 20;
 		memcpy(body + 36, id, sizeof(id));
 		CHECK(machine_process(m, NULL, h) == 0);
-		machine_resolve(m, machine_findnew_thread(m, 14, 14), PERF_RECORD_MISC_USER, 0x30010,
-				&fb);
+		machine_resolve(m, machine_findnew_thread(m, 14, 14), PERF_RECORD_MISC_USER,
+				0x30010, &fb);
 		CHECK(fb.dso && fb.dso->build_id_size == 20 && !memcmp(fb.dso->build_id, id, 20));
 	}
 	/* a thread never announced gets ":tid" */
@@ -328,8 +328,12 @@ TEST(maps_overlap_fork)
 
 TEST(callchain_markers)
 {
-	uint64_t chain[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, 0xffffffff81000020ULL,
-			     PERF_CONTEXT_USER, 0x401000, 0x402000 };
+	uint64_t chain[] = { PERF_CONTEXT_KERNEL,
+			     0xffffffff81000010ULL,
+			     0xffffffff81000020ULL,
+			     PERF_CONTEXT_USER,
+			     0x401000,
+			     0x402000 };
 	struct perf_sample s = { 0 };
 	struct frame fr[8];
 	struct symtab *st;
@@ -343,7 +347,8 @@ TEST(callchain_markers)
 	s.cpumode = PERF_RECORD_MISC_KERNEL;
 	s.callchain = chain;
 	s.nr_callchain = 6;
-	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) == 4);
+	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) ==
+	      4);
 	CHECK(!disc);
 	CHECK(fr[0].ip == s.ip && frame_level(&fr[0]) == 'k');
 	CHECK(fr[1].ip == 0xffffffff81000020ULL && frame_level(&fr[1]) == 'k');
@@ -352,11 +357,13 @@ TEST(callchain_markers)
 	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, true, fr, &disc) == 1);
 	/* a marker perf does not know: the chain goes, the sample stays */
 	chain[3] = (uint64_t)-1;
-	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) == 1);
+	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) ==
+	      1);
 	CHECK(disc && fr[0].ip == s.ip);
 	/* nor does perf 6.1 know the guest markers (seen from a guest's kernel after the ip) */
 	chain[3] = PERF_CONTEXT_GUEST_KERNEL;
-	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) == 1);
+	CHECK(machine_resolve_sample(m, machine_findnew_thread(m, 5, 5), &s, false, fr, &disc) ==
+	      1);
 	CHECK(disc);
 	chain[3] = PERF_CONTEXT_USER;
 	/* nothing is mapped: perf's placeholders */

@@ -46,7 +46,8 @@ TEST(demangle_like_perf)
 	s = sym_demangle("_ZN1r5inner10S$LT$T$GT$4spin17h914d1ba85d001594E");
 	CHECK_STR(s, "r::inner::S<T>::spin");
 	free(s);
-	s = sym_demangle("_ZN3std2rt10lang_start28_$u7b$$u7b$closure$u7d$$u7d$17ha86af84d9cc65291E");
+	s = sym_demangle(
+		"_ZN3std2rt10lang_start28_$u7b$$u7b$closure$u7d$$u7d$17ha86af84d9cc65291E");
 	CHECK_STR(s, "std::rt::lang_start::{{closure}}");
 	free(s);
 	/* Rust v0 */
@@ -87,7 +88,7 @@ TEST(aliases_and_ends)
 	CHECK(d->nr_syms == 6);
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x480)->name, "__x64_sys_vfork");
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x110)->name, "__sized");
-	CHECK(dso_find_symbol(st, &d->pub, 0x120) == NULL);	/* gap after a sized symbol */
+	CHECK(dso_find_symbol(st, &d->pub, 0x120) == NULL); /* gap after a sized symbol */
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x200)->name, "__global");
 	CHECK_STR(dso_find_symbol(st, &d->pub, 0x30f)->name, "x");
 	/* zero-sized: reaches the next symbol; the last one the next page boundary + 4096 */
@@ -111,20 +112,20 @@ TEST(elf_pie_symbols)
 	d = symtab_dso(st, path, 1);
 	CHECK(d && d->kind == DSO_USER);
 	CHECK_STR(d->short_name, "cpu_burn");
-	CHECK(symtab_dso(st, path, 2) == d);	/* one dso per file */
-	a = by_name(d, "a");	/* not loaded yet */
+	CHECK(symtab_dso(st, path, 2) == d); /* one dso per file */
+	a = by_name(d, "a");		     /* not loaded yet */
 	CHECK(a == NULL);
 	CHECK(dso_find_symbol(st, d, 0) == NULL);
 	CHECK(d->loaded && d->has_symbols);
 	a = by_name(d, "a");
 	b = by_name(d, "b");
 	m = by_name(d, "main");
-	CHECK(a && b && m && by_name(d, "burn"));	/* static functions come from .symtab */
+	CHECK(a && b && m && by_name(d, "burn")); /* static functions come from .symtab */
 	CHECK(dso_find_symbol(st, d, a->start + 3) == a);
 	CHECK(dso_find_symbol(st, d, m->end - 1) == m);
 	/* PIE: an r-xp mapping at 0x55550000_1000 with pgoff 0x1000 */
-	CHECK(dso_map_ip(st, d, 0x555500001000ULL, 0x1000, 0x555500001000ULL + (b->start - 0x1000)) ==
-	      b->start);
+	CHECK(dso_map_ip(st, d, 0x555500001000ULL, 0x1000,
+			 0x555500001000ULL + (b->start - 0x1000)) == b->start);
 	CHECK(elf_read_build_id(path, id, sizeof(id)) == 20);
 	CHECK(d->build_id_size == 20 && !memcmp(d->build_id, id, 20));
 	symtab_free(st);
@@ -209,7 +210,7 @@ TEST(vdso)
 	v = symtab_dso(st, "[vdso]", 77);
 	CHECK(v && v->kind == DSO_VDSO);
 	CHECK_STR(v->short_name, "[vdso]");
-	dso_find_symbol(st, v, 0);	/* loads the symbols */
+	dso_find_symbol(st, v, 0); /* loads the symbols */
 	CHECK(v->has_symbols);
 	s = by_name(v, "__vdso_clock_gettime");
 	CHECK(s);
@@ -395,7 +396,7 @@ TEST(rbsim_invariants)
 
 	for (i = 0; i < 2000; i++) {
 		x = x * 1103515245 + 12345;
-		nodes[i].start = (x >> 8) % 5000;	/* duplicates included */
+		nodes[i].start = (x >> 8) % 5000; /* duplicates included */
 		nodes[i].end = nodes[i].start + 4;
 		rbs_insert(&t, &nodes[i]);
 	}

@@ -76,7 +76,7 @@ TEST(decode_openat)
 	r.args[0] = (uint64_t)(int64_t)AT_FDCWD;
 	r.args[1] = 0x1000;
 	r.args[2] = O_RDONLY | O_CLOEXEC;
-	r.args[3] = 0777;	/* no O_CREAT: not shown */
+	r.args[3] = 0777; /* no O_CREAT: not shown */
 	r.nstr = 1;
 	r.piece[0].arg = 1;
 	r.piece[0].len = sizeof(path);
@@ -90,18 +90,16 @@ TEST(decode_openat)
 	strbuf_release(&sb);
 }
 
-static const char close_fmt[] =
-	"name: sys_enter_close\nID: 1\nformat:\n"
-	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
-	"\tfield:unsigned int fd;\toffset:16;\tsize:8;\tsigned:0;\n\n"
-	"print fmt: \"fd: 0x%08lx\", ((unsigned long)(REC->fd))\n";
+static const char close_fmt[] = "name: sys_enter_close\nID: 1\nformat:\n"
+				"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+				"\tfield:unsigned int fd;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+				"print fmt: \"fd: 0x%08lx\", ((unsigned long)(REC->fd))\n";
 
-static const char dup2_fmt[] =
-	"name: sys_enter_dup2\nID: 2\nformat:\n"
-	"\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
-	"\tfield:unsigned int oldfd;\toffset:16;\tsize:8;\tsigned:0;\n"
-	"\tfield:unsigned int newfd;\toffset:24;\tsize:8;\tsigned:0;\n\n"
-	"print fmt: \"oldfd: 0x%08lx\", ((unsigned long)(REC->oldfd))\n";
+static const char dup2_fmt[] = "name: sys_enter_dup2\nID: 2\nformat:\n"
+			       "\tfield:int __syscall_nr;\toffset:8;\tsize:4;\tsigned:1;\n"
+			       "\tfield:unsigned int oldfd;\toffset:16;\tsize:8;\tsigned:0;\n"
+			       "\tfield:unsigned int newfd;\toffset:24;\tsize:8;\tsigned:0;\n\n"
+			       "print fmt: \"oldfd: 0x%08lx\", ((unsigned long)(REC->oldfd))\n";
 
 static const char *fd_hook(void *ctx, const struct st_rec *r, int fd)
 {
@@ -109,8 +107,8 @@ static const char *fd_hook(void *ctx, const struct st_rec *r, int fd)
 }
 
 /* one finished call of process 100: its exit record (args and ret) with an optional string */
-static void call(struct fdpath *fp, const struct sysfmt *f, uint64_t a0, uint64_t a1,
-		 uint64_t a2, int64_t ret, const char *str)
+static void call(struct fdpath *fp, const struct sysfmt *f, uint64_t a0, uint64_t a1, uint64_t a2,
+		 int64_t ret, const char *str)
 {
 	static struct st_rec r;
 
@@ -155,7 +153,7 @@ TEST(fd_paths)
 	fdpath_init(&fp, false, FDPATH_COMPLETE);
 	call(&fp, &op, (uint64_t)AT_FDCWD, 0x1000, O_RDONLY | O_CLOEXEC, 3, "/etc/a");
 	call(&fp, &op, (uint64_t)AT_FDCWD, 0x1000, O_RDONLY, 4, "/etc/b");
-	call(&fp, &op, (uint64_t)AT_FDCWD, 0x1000, O_RDONLY, -2, "/etc/c");	/* ENOENT */
+	call(&fp, &op, (uint64_t)AT_FDCWD, 0x1000, O_RDONLY, -2, "/etc/c"); /* ENOENT */
 	CHECK_STR(fdpath_get(&fp, 100, 100, 3), "/etc/a");
 	CHECK(fdpath_get(&fp, 101, 101, 3) == NULL);
 	r.pid = r.tid = 100;
@@ -163,7 +161,7 @@ TEST(fd_paths)
 	CHECK(sysfmt_args(&sb, &cl, &r, NULL, &h) == 0);
 	CHECK_STR(sb.buf, "close(fd: 3</etc/a>");
 	strbuf_reset(&sb);
-	r.args[0] = 0;	/* perf leaves out fd 0 */
+	r.args[0] = 0; /* perf leaves out fd 0 */
 	CHECK(sysfmt_args(&sb, &cl, &r, NULL, &h) == 0);
 	CHECK_STR(sb.buf, "close(");
 	call(&fp, &dp, 4, 9, 0, 9, NULL);
@@ -175,7 +173,7 @@ TEST(fd_paths)
 	CHECK_STR(fdpath_get(&fp, 200, 200, 9), "/etc/b");
 	fdpath_note_exit(&fp, &(struct sysfmt){ .name = "execve" }, NULL,
 			 &(struct st_rec){ .pid = 100, .tid = 100, .ret = 0 });
-	CHECK(fdpath_get(&fp, 100, 100, 3) == NULL);	/* O_CLOEXEC */
+	CHECK(fdpath_get(&fp, 100, 100, 3) == NULL); /* O_CLOEXEC */
 	CHECK_STR(fdpath_get(&fp, 100, 100, 9), "/etc/b");
 	CHECK_STR(fdpath_get(&fp, 200, 200, 3), "/etc/a");
 	fdpath_release(&fp);

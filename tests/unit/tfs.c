@@ -63,7 +63,7 @@ TEST(state_refuses)
 {
 	struct seen s;
 
-	CHECK(parse("owner 42 777", &s) == -ERR_FORMAT);	/* no newline: cut short */
+	CHECK(parse("owner 42 777", &s) == -ERR_FORMAT); /* no newline: cut short */
 	CHECK(parse("owner x 1\n", &s) == -ERR_FORMAT);
 	CHECK(parse("owner -3 1\n", &s) == -ERR_FORMAT);
 	CHECK(parse("instance ../x\n", &s) == -ERR_FORMAT);

@@ -16,38 +16,37 @@
 static int unit_failed_now, unit_nfail;
 
 #define TEST(name) static void name(void)
-#define CHECK(cond)                                                                         \
-	do {                                                                                \
-		if (!(cond)) {                                                              \
-			printf("FAIL - unit/%s: %s: %s:%d: %s\n", UNIT_FILE, unit_cur,      \
-			       __FILE__, __LINE__, #cond);                                  \
-			unit_failed_now = 1;                                                \
-			return;                                                             \
-		}                                                                           \
+#define CHECK(cond)                                                                                \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			printf("FAIL - unit/%s: %s: %s:%d: %s\n", UNIT_FILE, unit_cur, __FILE__,   \
+			       __LINE__, #cond);                                                   \
+			unit_failed_now = 1;                                                       \
+			return;                                                                    \
+		}                                                                                  \
 	} while (0)
-#define CHECK_STR(a, b)                                                                     \
-	do {                                                                                \
-		const char *a_ = (a), *b_ = (b);                                            \
-		if (!a_ || !b_ || strcmp(a_, b_)) {                                         \
-			printf("FAIL - unit/%s: %s: %s:%d: '%s' != '%s'\n", UNIT_FILE,      \
-			       unit_cur, __FILE__, __LINE__, a_ ? a_ : "(null)",            \
-			       b_ ? b_ : "(null)");                                         \
-			unit_failed_now = 1;                                                \
-			return;                                                             \
-		}                                                                           \
+#define CHECK_STR(a, b)                                                                            \
+	do {                                                                                       \
+		const char *a_ = (a), *b_ = (b);                                                   \
+		if (!a_ || !b_ || strcmp(a_, b_)) {                                                \
+			printf("FAIL - unit/%s: %s: %s:%d: '%s' != '%s'\n", UNIT_FILE, unit_cur,   \
+			       __FILE__, __LINE__, a_ ? a_ : "(null)", b_ ? b_ : "(null)");        \
+			unit_failed_now = 1;                                                       \
+			return;                                                                    \
+		}                                                                                  \
 	} while (0)
 
 static const char *unit_cur = "";
 #define UNIT_FILE (strrchr(__FILE__, '/') ? strrchr(__FILE__, '/') + 1 : __FILE__)
-#define RUN(name)                                                                           \
-	do {                                                                                \
-		unit_cur = #name;                                                           \
-		unit_failed_now = 0;                                                        \
-		name();                                                                     \
-		if (unit_failed_now)                                                        \
-			unit_nfail++;                                                       \
-		else                                                                        \
-			printf("ok - unit/%s: %s\n", UNIT_FILE, #name);                     \
+#define RUN(name)                                                                                  \
+	do {                                                                                       \
+		unit_cur = #name;                                                                  \
+		unit_failed_now = 0;                                                               \
+		name();                                                                            \
+		if (unit_failed_now)                                                               \
+			unit_nfail++;                                                              \
+		else                                                                               \
+			printf("ok - unit/%s: %s\n", UNIT_FILE, #name);                            \
 	} while (0)
 #define SKIP(name, why) printf("skip - unit/%s: %s # %s\n", UNIT_FILE, #name, why)
 

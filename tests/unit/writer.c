@@ -139,7 +139,7 @@ TEST(abort_leaves_nothing)
 	CHECK(perf_writer_write(w, rec, sizeof(rec)) == 0);
 	perf_writer_free(w);
 	CHECK(stat(path, &sb) == -1 && errno == ENOENT);
-	CHECK(rmdir(dir) == -1 && errno == ENOTEMPTY);	/* a.data, b.data* only */
+	CHECK(rmdir(dir) == -1 && errno == ENOTEMPTY); /* a.data, b.data* only */
 }
 
 TEST(string_padding)
@@ -158,8 +158,8 @@ TEST(string_padding)
 TEST(build_id_notes)
 {
 	/* namesz 4, descsz 4, type 3 (GNU_BUILD_ID), "GNU\0", de ad be ef */
-	const unsigned char notes[] = { 4, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0, 'G', 'N', 'U', 0,
-					0xde, 0xad, 0xbe, 0xef };
+	const unsigned char notes[] = { 4, 0, 0,   0,	4,   0, 0,    0,    3,	  0,
+					0, 0, 'G', 'N', 'U', 0, 0xde, 0xad, 0xbe, 0xef };
 	uint8_t id[20];
 
 	CHECK(buildid_from_notes(notes, sizeof(notes), id, sizeof(id)) == 4);
