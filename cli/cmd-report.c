@@ -9,7 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include "cli/cmds.h"
 #include "cli/exit-status.h"
 #include "cli/opt.h"
@@ -680,6 +682,57 @@ static char *tui_info(void *ctx)
 	return sb.buf && sb.buf[0] ? sb.buf : (strbuf_release(&sb), NULL);
 }
 
+/*
+ * a in the browser: flare annotate of the entry's symbol in its dso, on the same file and
+ * symbol options, paged, as perf report's annotate view. It runs in a child: annotate
+ * prints and may exit, and the browser comes back when the pager ends.
+ */
+static int tui_annotate(void *ctx, const struct tui_row *row, char *msg, size_t len)
+{
+	struct report_tui *t = ctx;
+	const struct report_opts *o = t->c->o;
+	int status;
+	pid_t pid;
+
+	if (!row->dso || !strcmp(row->dso, "[unknown]")) {
+		snprintf(msg, len, "annotate: %s has no object file to disassemble", row->sym);
+		return -1;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		snprintf(msg, len, "annotate: cannot start: %s", err_str(-errno));
+		return -1;
+	}
+	if (pid == 0) {
+		const char *argv[16] = { "annotate", "--stdio", "-i", o->input, "-d", row->dso };
+		int argc = 6;
+		sigset_t all;
+
+		sigfillset(&all);
+		sigprocmask(SIG_UNBLOCK, &all, NULL);
+		if (o->symfs) {
+			argv[argc++] = "--symfs";
+			argv[argc++] = o->symfs;
+		}
+		argv[argc++] = row->sym;
+		/* a view, not a stream: paged by less (unless FLARE_PAGER says otherwise), kept
+		 * on the screen until q even when it fits */
+		setenv("FLARE_PAGER", "less", 0);
+		setenv("LESS", "RSX", 1);
+		out_pager_start();
+		exit(cmd_annotate(argc, (char **)argv)); /* exit: the pager is waited for */
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		snprintf(msg, len, "annotate of %s ended with status %d", row->sym,
+			 WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+		return -1;
+	}
+	return 0;
+}
+
 /* The browser over the replayed profile, until q. 0, or 1 (said). */
 static int browse(struct report_ctx *c)
 {
@@ -687,7 +740,9 @@ static int browse(struct report_ctx *c)
 	struct report_tui t = {
 		.c = c, .user_sort = c->o->sort, .user_tid = c->o->tid, .user_dso = c->o->dso
 	};
-	struct tui_model m = { .build = tui_build, .info = tui_info, .ctx = &t };
+	struct tui_model m = {
+		.build = tui_build, .info = tui_info, .annotate = tui_annotate, .ctx = &t
+	};
 	int err;
 
 	/* SIGINT and SIGTERM end the browser through its loop, the terminal restored */

@@ -401,8 +401,7 @@ static void annotate(struct browser *b)
 	}
 	if (!b->m->annotate) {
 		snprintf(b->status, sizeof(b->status),
-			 "annotate: not in this build yet "
-			 "(flare annotate is coming)");
+			 "annotate: not from here (run flare annotate on a recording)");
 		return;
 	}
 	def_prog_mode();

@@ -5,7 +5,7 @@
 set -eu
 pkgs="gcc make pkg-config libelf-dev libdw-dev libtraceevent-dev libtracefs-dev libcapstone-dev libzstd-dev libiberty-dev libbpf-dev bpftool clang libncurses-dev"
 if [ "${1:-}" = --test ]; then
-	pkgs="$pkgs linux-perf chromium perl python3 clang locales libxml2-utils binutils g++ time clang-format tmux"
+	pkgs="$pkgs linux-perf chromium perl python3 clang locales libxml2-utils binutils g++ time clang-format tmux less"
 fi
 missing=""
 for p in $pkgs; do

@@ -105,8 +105,11 @@ tm send-keys c h
 wait_for 'zoom into the entry' 10 && pass "report browser: h shows the help" || fail "report browser: h shows the help"
 tm send-keys q i
 wait_for '^# (hostname|os release|cmdline)' 10 && pass "report browser: i shows the header info" || fail "report browser: i shows the header info"
-tm send-keys q a
-wait_for 'annotate' 10 && pass "report browser: a answers on the status line" || fail "report browser: a answers on the status line"
+tm send-keys q /; tm send-keys -l '] b'; tm send-keys Enter a
+if wait_for 'Percent +\| +Source code & Disassembly of ' 20; then pass "report browser: a shows the entry's symbol annotated"
+else fail "report browser: a shows the entry's symbol annotated" "$(head -c 400 screen.txt)"; fi
+tm send-keys q
+wait_for 'cpu_burn +\[\.\] b *$' 10 && pass "report browser: q leaves the annotation for the entries" || fail "report browser: q leaves the annotation for the entries"
 tm send-keys t
 wait_for '\[thread: cpu_burn\([0-9]+\)\]' 10 && pass "report browser: t zooms into the thread" || fail "report browser: t zooms into the thread"
 tm send-keys q
