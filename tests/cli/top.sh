@@ -91,8 +91,8 @@ if wait_for 'cpu_burn +\[\.\] b *$'; then pass "report browser: the entries"; el
 	fail "report browser: the entries" "$(head -c 400 screen.txt)"; fi
 check_grep "report browser: the title says samples and event" "^Samples: [0-9]+ of event 'cpu-clock" screen.txt
 check_grep "report browser: the column header" "Children +Self +Command +Shared Object +Symbol" screen.txt
-tm send-keys /; tm send-keys -l ' a'; tm send-keys Enter
-if wait_for '^search:  a'; then pass "report browser: / finds an entry"; else fail "report browser: / finds an entry" "$(tail -c 200 screen.txt)"; fi
+tm send-keys /; tm send-keys -l '[.] a'; tm send-keys Enter
+if wait_for '^search: \[\.\] a'; then pass "report browser: / finds an entry"; else fail "report browser: / finds an entry" "$(tail -c 200 screen.txt)"; fi
 tm send-keys Enter
 if wait_for '--[0-9.]+%--b'; then pass "report browser: Enter expands the chain a -> b"; else
 	fail "report browser: Enter expands the chain a -> b" "$(head -c 600 screen.txt)"; fi
@@ -105,7 +105,7 @@ tm send-keys c h
 wait_for 'zoom into the entry' 10 && pass "report browser: h shows the help" || fail "report browser: h shows the help"
 tm send-keys q i
 wait_for '^# (hostname|os release|cmdline)' 10 && pass "report browser: i shows the header info" || fail "report browser: i shows the header info"
-tm send-keys q /; tm send-keys -l '] b'; tm send-keys Enter a
+tm send-keys q /; tm send-keys -l '[.] b'; tm send-keys Enter a
 if wait_for 'Percent +\| +Source code & Disassembly of ' 20; then pass "report browser: a shows the entry's symbol annotated"
 else fail "report browser: a shows the entry's symbol annotated" "$(head -c 400 screen.txt)"; fi
 tm send-keys q
