@@ -16,7 +16,12 @@ attrs() {
 		sed -E 's/, watermark: 1//; s/, \{ wakeup_events, wakeup_watermark \}: [0-9]+//'
 }
 # the kinds of records in a file, one per line, without counts
-kinds() { perf report -D -i "$1" 2>/dev/null | grep -oE 'PERF_RECORD_[A-Z0-9_]+' | sort -u; }
+# the kinds of records in a file; BPF_EVENT and KSYMBOL come when another process loads a BPF
+# program during the recording, so they are not the recorder's to compare
+kinds() {
+	perf report -D -i "$1" 2>/dev/null | grep -oE 'PERF_RECORD_[A-Z0-9_]+' |
+		grep -vE '^PERF_RECORD_(BPF_EVENT|KSYMBOL)$' | sort -u
+}
 # records both perf and flare with options "$@" on mt_burn; p.data and f.data
 both() {
 	perf record -q "$@" -o p.data -- "$WL/mt_burn" >/dev/null 2>&1

@@ -87,9 +87,20 @@ check_eq "two events: enter count" 300 "$(grep -c 'sys_enter_getppid:' two.txt)"
 check_eq "two events: exit count" 300 "$(grep -c 'sys_exit_getppid:' two.txt)"
 
 # losses: a one-page ring under a tracepoint flood must lose; the count is said and written
-# (-r 0: a SCHED_FIFO drain can keep up even with one page)
-$FLARE record -r 0 -e raw_syscalls:sys_enter -m 1 -o l.data "$WL/getppid_n" 300000 >/dev/null 2>l.err
-line=$(grep 'Captured and wrote' l.err)
+# (-r 0: a SCHED_FIFO drain can keep up even with one page). The kernel writes a LOST record
+# only when the ring has room again: losses in a ring still full when the workload ends are
+# never counted (perf's too), which a loaded machine makes likely, so a run whose count falls
+# short is made once more.
+losses() {
+	$FLARE record -r 0 -e raw_syscalls:sys_enter -m 1 -o l.data "$WL/getppid_n" 300000 \
+		>/dev/null 2>l.err
+	line=$(grep 'Captured and wrote' l.err)
+}
+losses
+if [[ $line =~ \(([0-9]+)\ samples,\ ([0-9]+)\ lost\) ]] &&
+	((BASH_REMATCH[1] + BASH_REMATCH[2] < 300000 - 200)); then
+	losses
+fi
 if [[ $line =~ \(([0-9]+)\ samples,\ ([0-9]+)\ lost\) ]]; then
 	pass "losses are said on the final line"
 	ns=${BASH_REMATCH[1]}; nl=${BASH_REMATCH[2]}
