@@ -94,11 +94,13 @@ check_grep "report browser: the column header" "Children +Self +Command +Shared 
 tm send-keys /; tm send-keys -l '[.] a'; tm send-keys Enter
 if wait_for '^search: \[\.\] a'; then pass "report browser: / finds an entry"; else fail "report browser: / finds an entry" "$(tail -c 200 screen.txt)"; fi
 tm send-keys Enter
-if wait_for '--[0-9.]+%--b'; then pass "report browser: Enter expands the chain a -> b"; else
+# b under a, as a branch ("--60.00%--b") or a line of a straight chain, as the profile falls
+expanded='(--b *$|^[ |]+b *$)'
+if wait_for "$expanded"; then pass "report browser: Enter expands the chain a -> b"; else
 	fail "report browser: Enter expands the chain a -> b" "$(head -c 600 screen.txt)"; fi
 tm send-keys -
 sleep 0.5; screen
-if grep -Eq -- '--[0-9.]+%--b' screen.txt; then fail "report browser: - collapses it"; else pass "report browser: - collapses it"; fi
+if grep -Eq -- "$expanded" screen.txt; then fail "report browser: - collapses it"; else pass "report browser: - collapses it"; fi
 tm send-keys e Home
 wait_for '---__libc_start_call_main' 10 && pass "report browser: e expands every entry" || fail "report browser: e expands every entry"
 tm send-keys c h
