@@ -28,19 +28,17 @@ check_eq "flare trace -s: the workload's own calls" "openat $((N + 3)) 1" "$(gre
 check_eq "flare trace -s: $M getppid" "getppid $M 0" "$(grep '^getppid' fs.rows)"
 check_grep "-s: the child has its own table with its 3 getppid" '^   getppid +3 +0 ' fs.txt
 if have_perf; then
-	perf trace -s -- "$K" $N $M >ps.txt 2>&1
-	rows $WANT <ps.txt >ps.rows
-	check_eq "flare trace -s counts equal perf trace -s's" "$(cat ps.rows)" "$(cat fs.rows)"
-	# perf trace can drop events when the machine is loaded: on a difference both run once
-	# more, and the second pair is compared
+	# perf trace can miss a call when the machine is loaded (seen in CI's sanitizer pass: 481
+	# events against flare's 482, flare's rows matching the workload's known calls): it is run
+	# up to three times, and its counts must equal flare's in one of them
 	counts() { grep -oE '[0-9]+ events' "$1" | sort | tr '\n' ' '; }
-	cp ps.txt pc.txt
-	cp fs.txt fc.txt
-	if [ "$(counts pc.txt)" != "$(counts fc.txt)" ]; then
-		perf trace -s -- "$K" $N $M >pc.txt 2>&1
-		$FLARE trace -s -- "$K" $N $M >fc.txt 2>&1
-	fi
-	check_eq "per-thread event counts equal perf's" "$(counts pc.txt)" "$(counts fc.txt)"
+	for try in 1 2 3; do
+		perf trace -s -- "$K" $N $M >ps.txt 2>&1
+		rows $WANT <ps.txt >ps.rows
+		cmp -s ps.rows fs.rows && [ "$(counts ps.txt)" = "$(counts fs.txt)" ] && break
+	done
+	check_eq "flare trace -s counts equal perf trace -s's" "$(cat ps.rows)" "$(cat fs.rows)"
+	check_eq "per-thread event counts equal perf's" "$(counts ps.txt)" "$(counts fs.txt)"
 else
 	skip "counts equal perf trace -s's" "perf is not installed"
 fi
