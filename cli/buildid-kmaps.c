@@ -148,17 +148,17 @@ static int read_modules(struct kmaps *km)
 int buildid_print_kernel_maps(void)
 {
 	struct kmaps km = { 0 };
+	static const char *const names[] = { "_text", "_stext", "_etext" };
 	struct kmap k = { .kernel = true }, *p;
+	uint64_t addrs[3];
 	struct utsname u;
 	uint8_t id[20];
 	size_t i;
 	int n, ret;
 
-	ret = kallsyms_symbol_addr("/proc/kallsyms", "_text", &k.start);
-	if (!ret && !k.start)
-		ret = kallsyms_symbol_addr("/proc/kallsyms", "_stext", &k.start);
-	if (!ret)
-		ret = kallsyms_symbol_addr("/proc/kallsyms", "_etext", &k.end);
+	ret = kallsyms_symbol_addrs("/proc/kallsyms", names, addrs, 3);
+	k.start = addrs[0] ? addrs[0] : addrs[1];
+	k.end = addrs[2];
 	if (ret || !k.start) {
 		pr_err("cannot read the kernel's text addresses from /proc/kallsyms: %s",
 		       ret ? err_str(ret) : "hidden (set kernel.kptr_restrict=0, or run as root)");

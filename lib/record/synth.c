@@ -40,9 +40,13 @@ int synth_kernel_mmap(struct synth *s)
 	uint32_t pid = (uint32_t)-1, tid = 0;
 	uint64_t text, etext, len;
 
-	if (kallsyms_symbol_addr("/proc/kallsyms", "_text", &text) ||
-	    kallsyms_symbol_addr("/proc/kallsyms", "_etext", &etext))
+	static const char *const names[] = { "_text", "_etext" };
+	uint64_t addrs[2];
+
+	if (kallsyms_symbol_addrs("/proc/kallsyms", names, addrs, 2))
 		return 0;
+	text = addrs[0];
+	etext = addrs[1];
 	if (!text)
 		return 0; /* kptr_restrict: perf writes no map either */
 	len = etext > text ? etext - text : 0;

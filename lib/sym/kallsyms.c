@@ -324,20 +324,27 @@ int kallsyms_load(struct symtab *st, struct dso_int *kernel)
 	return ret;
 }
 
-int kallsyms_symbol_addr(const char *path, const char *name, uint64_t *addr)
+int kallsyms_symbol_addrs(const char *path, const char *const *names, uint64_t *addrs, size_t n)
 {
 	char line[512], sym[256], type;
 	unsigned long long a;
+	size_t i, left = n;
 	FILE *f = fopen(path, "re");
 
-	*addr = 0;
+	for (i = 0; i < n; i++)
+		addrs[i] = 0;
 	if (!f)
 		return -errno;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%llx %c %255s", &a, &type, sym) == 3 && !strcmp(sym, name)) {
-			*addr = a;
-			break;
+	while (left && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%llx %c %255s", &a, &type, sym) != 3)
+			continue;
+		for (i = 0; i < n; i++) {
+			if (!addrs[i] && a && !strcmp(sym, names[i])) {
+				addrs[i] = a;
+				left--;
+			}
 		}
+	}
 	fclose(f);
 	return 0;
 }

@@ -62,10 +62,10 @@ void symtab_prefetch_kernel(struct symtab *st);
  * length. */
 int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
 
-/* The address of the first symbol called name in a kallsyms file (path, e.g. /proc/kallsyms):
- * 0 when it is absent or its address hidden (kptr_restrict), -errno when the file cannot be
- * read. */
-int kallsyms_symbol_addr(const char *path, const char *name, uint64_t *addr);
+/* The addresses of the first symbols called names[0..n) in a kallsyms file (path, e.g.
+ * /proc/kallsyms), in one pass: addrs[i] is 0 when names[i] is absent or its address hidden
+ * (kptr_restrict). 0, or -errno when the file cannot be read. */
+int kallsyms_symbol_addrs(const char *path, const char *const *names, uint64_t *addrs, size_t n);
 
 /* The kernel module dso ("[name]", from /proc/modules) holding a kernel address, or NULL. */
 struct dso *symtab_kernel_module(struct symtab *st, uint64_t addr);
