@@ -117,32 +117,25 @@ static void module_build_id(struct kmap *m)
 	strbuf_release(&sb);
 }
 
+static int add_kmap(void *ctx, const char *name, uint64_t addr, uint64_t size)
+{
+	struct kmaps *km = ctx;
+	struct kmap *p = realloc(km->v, (km->nr + 1) * sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	km->v = p;
+	p = &km->v[km->nr++];
+	*p = (struct kmap){ .start = addr, .end = addr + size };
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	return 0;
+}
+
 static int read_modules(struct kmaps *km)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char *line, *save = NULL;
-	int ret = strbuf_read_file(&sb, "/proc/modules");
+	int ret = proc_modules_for_each("/proc/modules", add_kmap, km);
 
-	if (ret < 0)
-		return ret == -ENOENT ? 0 : ret; /* a kernel without modules */
-	for (line = strtok_r(sb.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		unsigned long long size, addr;
-		struct kmap *p, m = { 0 };
-
-		if (sscanf(line, "%63s %llu %*s %*s %*s %llx", m.name, &size, &addr) != 3 || !addr)
-			continue;
-		m.start = addr;
-		m.end = addr + size;
-		p = realloc(km->v, (km->nr + 1) * sizeof(*p));
-		if (!p) {
-			ret = -ENOMEM;
-			break;
-		}
-		km->v = p;
-		km->v[km->nr++] = m;
-	}
-	strbuf_release(&sb);
-	return ret < 0 ? ret : 0;
+	return ret == -ENOENT ? 0 : ret; /* a kernel without modules */
 }
 
 int buildid_print_kernel_maps(void)

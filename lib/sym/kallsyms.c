@@ -26,38 +26,54 @@ static bool type_kept(char t)
 }
 
 /* Reads /proc/modules into module dsos ("[name]") sorted by start. */
-static int load_modules(struct symtab *st)
+int proc_modules_for_each(const char *path, proc_module_cb cb, void *ctx)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *line, *save = NULL, path[4096];
-	int ret = strbuf_read_file(&sb, symtab_path(st, "/proc/modules", path, sizeof(path)));
+	char *line, *save = NULL;
+	int ret = strbuf_read_file(&sb, path);
 
 	if (ret < 0)
 		return ret;
-	for (line = strtok_r(sb.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char name[128], dname[132];
+	for (line = strtok_r(sb.buf, "\n", &save); line && !ret;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char name[128];
 		unsigned long long size, addr;
-		struct dso_int *d;
-		void *p;
 
 		if (sscanf(line, "%127s %llu %*s %*s %*s %llx", name, &size, &addr) != 3 || !addr)
 			continue;
-		snprintf(dname, sizeof(dname), "[%s]", name);
-		d = dso_int(symtab_dso(st, dname, 0));
-		p = realloc(st->kmods, (st->nr_kmods + 1) * sizeof(*st->kmods));
-		if (!d || !p) {
-			strbuf_release(&sb);
-			return -ENOMEM;
-		}
-		st->kmods = p;
-		d->pub.kind = DSO_KMODULE;
-		d->pub.loaded = true;
-		d->mod_start = addr;
-		d->mod_end = addr + size;
-		st->kmods[st->nr_kmods++] = d;
+		ret = cb(ctx, name, addr, size);
 	}
 	strbuf_release(&sb);
+	return ret;
+}
+
+static int add_module(void *ctx, const char *name, uint64_t addr, uint64_t size)
+{
+	struct symtab *st = ctx;
+	char dname[132];
+	struct dso_int *d;
+	void *p;
+
+	snprintf(dname, sizeof(dname), "[%s]", name);
+	d = dso_int(symtab_dso(st, dname, 0));
+	p = realloc(st->kmods, (st->nr_kmods + 1) * sizeof(*st->kmods));
+	if (!d || !p)
+		return -ENOMEM;
+	st->kmods = p;
+	d->pub.kind = DSO_KMODULE;
+	d->pub.loaded = true;
+	d->mod_start = addr;
+	d->mod_end = addr + size;
+	st->kmods[st->nr_kmods++] = d;
 	return 0;
+}
+
+static int load_modules(struct symtab *st)
+{
+	char path[4096];
+
+	return proc_modules_for_each(symtab_path(st, "/proc/modules", path, sizeof(path)),
+				     add_module, st);
 }
 
 /* Index in st->kmods of the module named by "[name]", or -1. */

@@ -62,6 +62,12 @@ void symtab_prefetch_kernel(struct symtab *st);
  * length. */
 int buildid_hex(const uint8_t *id, size_t n, char hex[41]);
 
+/* Each module of a /proc/modules file (path) with a load address: its name, address and size.
+ * A callback's non-zero return ends the walk and is returned; else 0, or -errno when the
+ * file cannot be read. */
+typedef int (*proc_module_cb)(void *ctx, const char *name, uint64_t addr, uint64_t size);
+int proc_modules_for_each(const char *path, proc_module_cb cb, void *ctx);
+
 /* The addresses of the first symbols called names[0..n) in a kallsyms file (path, e.g.
  * /proc/kallsyms), in one pass: addrs[i] is 0 when names[i] is absent or its address hidden
  * (kptr_restrict). 0, or -errno when the file cannot be read. */
